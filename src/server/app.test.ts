@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/helper.js';
+
+describe('the API as a whole', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => testApp.close());
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await testApp.app.inject({ url: '/api/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/api/v1/contact',
+      '/api/v1/pages/about',
+      '/api/v1/pages/footer',
+      '/api/v1/pages/home',
+      '/api/v1/pages/portfolio',
+      '/api/v1/pages/{section}',
+      '/api/v1/visitor/check',
+      '/api/v1/visitor/create/{device}',
+      '/api/v1/visitor/visit/{device}',
+    ]);
+    const contact = document.paths['/api/v1/contact'].post;
+    const body = contact.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['name', 'email', 'message']);
+    expect(body.properties.message.maxLength).toBe(5000);
+    expect(Object.keys(contact.responses)).toEqual(expect.arrayContaining(['201', '400', '429']));
+  });
+
+  it('answers a method the route does not have with JSON, never 500', async () => {
+    const response = await testApp.app.inject({ method: 'DELETE', url: '/api/v1/contact' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+});

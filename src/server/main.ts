@@ -1,0 +1,55 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ContentError, loadContent } from './content/load-content.js';
+import { createDatabase, MigrationError, migrateToLatest } from './db/database.js';
+
+/** Starts the site: configuration, content, database, then the server; stops gracefully on a signal. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const content = loadContent(config.contentDir);
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = await buildApp({ config, db, content, logger: { level: config.logLevel } });
+  app.addHook('onClose', async () => db.destroy());
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing requests in flight');
+      // Requests in flight finish; new ones get 503 while closing. A stuck close ends after 10 s.
+      const timer = setTimeout(() => process.exit(1), 10_000);
+      timer.unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
+  app.log.info(
+    `Sahifa is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  // Expected start-up problems are one clear line; anything else keeps its stack.
+  if (error instanceof ConfigError || error instanceof ContentError || error instanceof MigrationError) {
+    console.error(`Sahifa cannot start: ${error.message}`);
+  } else {
+    console.error('Sahifa cannot start:', error);
+  }
+  process.exit(1);
+});

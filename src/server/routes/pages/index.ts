@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, pageResponseSchemas } from '../../../shared/schemas/api.js';
+import type { SiteContent } from '../../../shared/schemas/content.js';
+import { SECTION_NOT_FOUND, SECTIONS } from '../../../shared/sections.js';
+import { AppError } from '../../errors.js';
+
+/** `GET /pages/{section}`: the owner's content, every language at once (spec §7). */
+export const pagesRoutes: FastifyPluginAsync<{ content: SiteContent }> = async (app, { content }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const section of SECTIONS) {
+    // The plain (untyped) route: each section's reply type differs, and the zod serializer still
+    // checks the reply against the section's schema.
+    app.get(`/pages/${section}`, {
+      schema: { tags: ['pages'], summary: `The ${section} section`, response: { 200: pageResponseSchemas[section] } },
+      handler: async () => ({ success: true, message: 'OK', data: content[section] }),
+    });
+  }
+
+  api.get('/pages/:section', {
+    schema: {
+      tags: ['pages'],
+      summary: 'Any other section name',
+      params: z.object({ section: z.string() }),
+      response: { 404: errorResponseSchema },
+    },
+    handler: async () => {
+      throw new AppError(404, 'section_not_found', SECTION_NOT_FOUND);
+    },
+  });
+};

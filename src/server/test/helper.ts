@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { SiteContent } from '../../shared/schemas/content.js';
+import { buildApp } from '../app.js';
+import type { Config, Database as DatabaseConfig } from '../config.js';
+import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
+import { sampleContent, writeContentDir } from './sample-content.js';
+
+/**
+ * The database the server tests run on: a fresh SQLite file by default, or — when
+ * TEST_DATABASE_URL names a PostgreSQL server — a fresh schema there, so the same tests cover both.
+ */
+export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestDatabase {
+  db: Db;
+  drop: () => Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(postgresUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const db = createDatabase({ dialect: 'postgres', url: url.toString() });
+    await migrateToLatest(db, { postgresSchema: schema });
+    return {
+      db,
+      drop: async () => {
+        await db.destroy();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-db-'));
+  const config: DatabaseConfig = { dialect: 'sqlite', file: path.join(dir, 'test.sqlite') };
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="uz-Latn"><head><title>Sahifa</title><!--site-data--></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  content: SiteContent;
+  close: () => Promise<void>;
+}
+
+/** The real application on a throwaway database, content folder and built-site folder. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  content: SiteContent = sampleContent(),
+): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-app-'));
+  const contentDir = writeContentDir(path.join(dir, 'content'), content);
+  const webRoot = path.join(dir, 'web');
+  mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(path.join(webRoot, 'index.html'), TEST_INDEX_HTML);
+  writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const app = await buildApp({
+    config: {
+      contentDir,
+      webRoot,
+      trustProxy: false,
+      contactRateLimit: { max: 5, windowMinutes: 10 },
+      ...overrides,
+    },
+    db,
+    content,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    content,
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

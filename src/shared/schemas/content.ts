@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales.js';
+
+/**
+ * The owner's content files (`content/*.yaml`). These schemas validate the files at start-up,
+ * describe the `/pages/{section}` responses and generate `content/schema/*.json` for editors.
+ * Every visitor-facing text is given in all three languages at once (spec §3 shows this for the
+ * footer); names that are the same in every language (tools, tags) are plain strings.
+ */
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+function localized(max: number, description: string) {
+  return z
+    .strictObject(
+      Object.fromEntries(LOCALES.map((locale) => [locale, text(max)])) as Record<
+        (typeof LOCALES)[number],
+        ReturnType<typeof text>
+      >,
+    )
+    .describe(`${description} — one text per language: lotin, russian, english.`);
+}
+
+export const localizedTextSchema = localized(2_000, 'Plain text');
+export const localizedLongTextSchema = localized(10_000, 'Plain text; a blank line starts a new paragraph');
+export const localizedHtmlSchema = localized(10_000, 'HTML (sanitized before it is shown)');
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes')
+  .max(60);
+
+/** A picture under `content/images/`, referred to by its path relative to that folder. */
+export const imagePathSchema = z
+  .string()
+  .max(200)
+  .regex(
+    /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.(?:svg|png|jpe?g|webp|avif)$/i,
+    'use a path inside content/images such as "portfolio/shop.webp" (svg, png, jpg, webp or avif)',
+  )
+  .describe('A file inside content/images/');
+
+const yearSchema = z.int().min(1950).max(2100);
+
+const periodSchema = z
+  .strictObject({
+    from: yearSchema,
+    to: yearSchema.optional().describe('Leave out while it is still going on'),
+  })
+  .refine((period) => period.to === undefined || period.to >= period.from, {
+    message: '"to" must not be before "from"',
+    path: ['to'],
+  });
+
+const levelSchema = z.int().min(0).max(100).describe('0 to 100');
+
+const iconNameSchema = slugSchema.describe('An icon name; unknown names show a generic icon');
+
+const webUrlSchema = z.url({ protocol: /^https?$/, error: 'use a full http(s):// address' }).max(500);
+
+export const identitySchema = z.strictObject({
+  first_name: localizedTextSchema,
+  last_name: localizedTextSchema,
+  role: localizedTextSchema,
+  location: localizedTextSchema.optional(),
+  email: z.email().max(254).optional(),
+  phone: z.string().trim().max(40).optional(),
+});
+export type Identity = z.infer<typeof identitySchema>;
+
+export const homeSchema = z.strictObject({
+  greeting: localizedTextSchema,
+  intro: localizedLongTextSchema,
+  photo: imagePathSchema,
+  photo_alt: localizedTextSchema,
+  highlights: z
+    .array(z.strictObject({ value: text(12), label: localizedTextSchema }))
+    .max(4)
+    .describe('Short facts under the intro, such as "8+" years'),
+});
+export type HomeContent = z.infer<typeof homeSchema>;
+
+const timelineEntrySchema = z.strictObject({
+  period: periodSchema,
+  title: localizedTextSchema,
+  place: localizedTextSchema,
+  description: localizedTextSchema,
+});
+
+export const aboutSchema = z.strictObject({
+  custom_text: localizedLongTextSchema,
+  experience: z.array(timelineEntrySchema).max(30),
+  education: z.array(timelineEntrySchema).max(30),
+  interests: z.array(z.strictObject({ icon: iconNameSchema, label: localizedTextSchema })).max(20),
+  services: z
+    .array(
+      z.strictObject({
+        icon: iconNameSchema,
+        title: localizedTextSchema,
+        description: localizedTextSchema,
+      }),
+    )
+    .max(20),
+  skills: z.strictObject({
+    design: z.array(z.strictObject({ name: text(60), level: levelSchema })).max(20),
+    languages: z.array(z.strictObject({ name: localizedTextSchema, level: levelSchema })).max(20),
+    coding: z.array(z.strictObject({ name: text(60), level: levelSchema })).max(30),
+    knowledge: z.array(localizedTextSchema).max(40),
+  }),
+});
+export type AboutContent = z.infer<typeof aboutSchema>;
+
+export const portfolioItemSchema = z.strictObject({
+  id: slugSchema,
+  group: slugSchema.describe('The id of one of the groups'),
+  title: localizedTextSchema,
+  summary: localizedTextSchema,
+  description: localizedLongTextSchema,
+  image: imagePathSchema,
+  image_alt: localizedTextSchema,
+  year: yearSchema,
+  tags: z.array(text(40)).max(12),
+  url: webUrlSchema.optional().describe('The live work'),
+});
+export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
+
+export const portfolioSchema = z
+  .strictObject({
+    groups: z
+      .array(z.strictObject({ id: slugSchema, title: localizedTextSchema }))
+      .min(1)
+      .max(20),
+    items: z.array(portfolioItemSchema).max(200),
+  })
+  .superRefine((portfolio, context) => {
+    const groupIds = new Set<string>();
+    portfolio.groups.forEach((group, index) => {
+      if (group.id === 'all') {
+        context.addIssue({
+          code: 'custom',
+          path: ['groups', index, 'id'],
+          message: '"all" is built in; pick another id',
+        });
+      }
+      if (groupIds.has(group.id)) {
+        context.addIssue({ code: 'custom', path: ['groups', index, 'id'], message: `"${group.id}" is used twice` });
+      }
+      groupIds.add(group.id);
+    });
+    const itemIds = new Set<string>();
+    portfolio.items.forEach((item, index) => {
+      if (!groupIds.has(item.group)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['items', index, 'group'],
+          message: `no group has the id "${item.group}"`,
+        });
+      }
+      if (itemIds.has(item.id)) {
+        context.addIssue({ code: 'custom', path: ['items', index, 'id'], message: `"${item.id}" is used twice` });
+      }
+      itemIds.add(item.id);
+    });
+  });
+export type PortfolioContent = z.infer<typeof portfolioSchema>;
+
+export const socialLinkSchema = z.strictObject({
+  url: z.url({ protocol: /^(?:https?|mailto)$/, error: 'use a full https:// or mailto: address' }).max(500),
+  icon: iconNameSchema.describe(
+    'github, telegram, linkedin, instagram, x, facebook, youtube, behance, dribbble, email…',
+  ),
+});
+
+export const footerSchema = z.strictObject({
+  description: localizedHtmlSchema,
+  social_links: z.array(socialLinkSchema).max(12),
+});
+export type FooterContent = z.infer<typeof footerSchema>;
+
+/** Each section's file under `content/`, and its schema. */
+export const contentFiles = {
+  identity: { file: 'identity.yaml', schema: identitySchema },
+  home: { file: 'home.yaml', schema: homeSchema },
+  about: { file: 'about.yaml', schema: aboutSchema },
+  portfolio: { file: 'portfolio.yaml', schema: portfolioSchema },
+  footer: { file: 'footer.yaml', schema: footerSchema },
+} as const;
+
+export type SiteContent = {
+  [Name in keyof typeof contentFiles]: z.infer<(typeof contentFiles)[Name]['schema']>;
+};
+
+export const sectionSchemas = {
+  home: homeSchema,
+  about: aboutSchema,
+  portfolio: portfolioSchema,
+  footer: footerSchema,
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { DEVICES } from '../device.js';
+import { LOCALES } from '../locales.js';
+
+export const VISITOR_KEY_HEADER = 'x-visitor-key';
+export const DEVICE_HEADER = 'x-device';
+
+export const deviceParamsSchema = z.object({
+  device: z.enum(DEVICES, { error: 'device must be "mobile" or "web"' }),
+});
+
+/** Visitor tokens are 32 random bytes in base64url (43 characters). */
+export const visitorKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'X-Visitor-Key is not a visitor key' });
+
+export const visitorHeadersSchema = z.object({
+  [VISITOR_KEY_HEADER]: z.string().max(200).optional(),
+});
+
+/** Optional facts about one page view; every field is bounded so that nothing unbounded is stored. */
+export const visitBodySchema = z
+  .strictObject({
+    path: z.string().startsWith('/').max(300).optional(),
+    locale: z.enum(LOCALES).optional(),
+    theme: z.enum(['dark', 'light']).optional(),
+    referrer: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+  })
+  // Fastify hands a request without a body over as null.
+  .nullish();
+export type VisitBody = z.infer<typeof visitBodySchema>;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    // The API tests share one machine-wide PostgreSQL when TEST_DATABASE_URL is set; each file
+    // works in its own schema, so files may run in parallel.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
