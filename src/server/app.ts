@@ -15,7 +15,7 @@ import { pagesRoutes } from './routes/pages/index.js';
 import { visitorRoutes } from './routes/visitor/index.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'contentDir' | 'webRoot' | 'trustProxy' | 'contactRateLimit'>;
+  config: Pick<Config, 'contentDir' | 'webRoot' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit'>;
   db: Db;
   content: SiteContent;
   logger?: FastifyServerOptions['logger'];
@@ -80,7 +80,7 @@ export async function buildApp({ config, db, content, logger = false }: AppOptio
   await app.register(
     async (api) => {
       await api.register(pagesRoutes, { content });
-      await api.register(visitorRoutes, { db });
+      await api.register(visitorRoutes, { db, rateLimit: config.visitorRateLimit });
       await api.register(contactRoutes, { db, rateLimit: config.contactRateLimit });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

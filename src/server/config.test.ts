@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       contentDir: '/srv/site/content',
       trustProxy: false,
       contactRateLimit: { max: 5, windowMinutes: 10 },
+      visitorRateLimit: 30,
     });
   });
 

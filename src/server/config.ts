@@ -42,6 +42,7 @@ const environmentSchema = z.object({
     .default(5)
     .describe('contact messages one client may send per window'),
   CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
+  VISITOR_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -55,6 +56,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   contactRateLimit: { max: number; windowMinutes: number };
+  /** New visitors one client may create per minute; it may record four times as many visits. */
+  visitorRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -79,5 +82,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv, cwd = process.cwd()):
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     contactRateLimit: { max: env.CONTACT_RATE_LIMIT, windowMinutes: env.CONTACT_RATE_WINDOW_MINUTES },
+    visitorRateLimit: env.VISITOR_RATE_LIMIT,
   };
 }

@@ -83,6 +83,7 @@ export async function createTestApp(
       webRoot,
       trustProxy: false,
       contactRateLimit: { max: 5, windowMinutes: 10 },
+      visitorRateLimit: 1000,
       ...overrides,
     },
     db,

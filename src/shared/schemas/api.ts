@@ -48,4 +48,4 @@ export const visitorCreateResponseSchema = successResponseSchema(z.object({ toke
 export const visitResponseSchema = successResponseSchema(z.object({ recorded: z.literal(true) }));
 export const contactResponseSchema = successResponseSchema(z.object({ id: z.string() }));
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX } from '../http.js';

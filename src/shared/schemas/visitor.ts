@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEVICES } from '../device.js';
+import { VISITOR_KEY_HEADER } from '../http.js';
 import { LOCALES } from '../locales.js';
 
-export const VISITOR_KEY_HEADER = 'x-visitor-key';
-export const DEVICE_HEADER = 'x-device';
+export { DEVICE_HEADER, VISITOR_KEY_HEADER } from '../http.js';
 
 export const deviceParamsSchema = z.object({
   device: z.enum(DEVICES, { error: 'device must be "mobile" or "web"' }),

@@ -24,7 +24,7 @@ export async function visitorIdFromKey(db: Db, key: string | undefined): Promise
 }
 
 /** Anonymous visitor statistics (spec §4 "Visitor", §7). The token grants nothing. */
-export const visitorRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const visitorRoutes: FastifyPluginAsync<{ db: Db; rateLimit: number }> = async (app, { db, rateLimit }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
@@ -42,7 +42,7 @@ export const visitorRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   });
 
   api.get('/visitor/create/:device', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
     schema: {
       tags: ['visitor'],
       summary: 'Create a visitor and record its first visit',
@@ -56,7 +56,7 @@ export const visitorRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   });
 
   api.post('/visitor/visit/:device', {
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: rateLimit * 4, timeWindow: '1 minute' } },
     schema: {
       tags: ['visitor'],
       summary: 'Record one visit of the visitor named by X-Visitor-Key',

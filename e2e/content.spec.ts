@@ -1,0 +1,97 @@
+import { chooseLanguage, expect, open, test, waitForPage } from './fixtures.js';
+import { translations } from './support.js';
+
+test.describe('page content (spec §3, §4, §8)', () => {
+  test('fetches each section once and reuses it on later visits', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/api\/v1\/pages\/(\w+)$/.exec(new URL(request.url()).pathname);
+      if (match?.[1]) fetched.push(match[1]);
+    });
+    await open(page, '/');
+    const menu = page.getByRole('navigation');
+    for (const link of ['Men haqimda', 'Portfolio', 'Bosh sahifa', 'Men haqimda', 'Portfolio', "Bog'lanish"]) {
+      await menu.getByRole('link', { name: link, exact: true }).click();
+      await waitForPage(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    expect(fetched.sort()).toEqual(['about', 'footer', 'home', 'portfolio']);
+  });
+
+  test('the footer says Loading... until its content arrives, then shows the owner description', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/pages/footer', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact');
+    await chooseLanguage(page, 'english');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('Loading...');
+    release();
+    await expect(footer).not.toContainText('Loading...');
+    await expect(footer.getByRole('link').first()).toBeVisible();
+  });
+
+  test('a failed footer fetch is logged in red, leaves the footer on its loading text, and breaks nothing', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Content fetch failed: footer/);
+    const logged = page.waitForEvent('console', (message) => message.text().includes('Content fetch failed: footer'));
+    await page.route('**/api/v1/pages/footer', (route) =>
+      route.fulfill({ status: 500, json: { success: false, code: 'internal_error', message: 'Boom' } }),
+    );
+    await open(page, '/');
+    const message = await logged;
+    expect(message.type()).toBe('error');
+    expect(message.args().length).toBeGreaterThan(1);
+    expect(await message.args()[1]?.jsonValue()).toBe('color: red');
+    await expect(page.getByRole('contentinfo')).toHaveText(translations.lotin.footer.loading);
+    await page.getByRole('navigation').getByRole('link', { name: 'Men haqimda', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Men haqimda');
+  });
+
+  test('a response without success: true is an error, shown as the generic error heading', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Content fetch failed: about/);
+    await page.route('**/api/v1/pages/about', (route) =>
+      route.fulfill({ status: 200, json: { success: false, message: 'Section not found', data: null } }),
+    );
+    await page.goto('/about');
+    await waitForPage(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xatolik yuz berdi!');
+    await chooseLanguage(page, 'english');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(translations.english.errors.error_title);
+  });
+
+  test('renders the footer HTML sanitized, and social links open in a new tab safely', async ({ page }) => {
+    await page.route('**/api/v1/pages/footer', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      // Content that slipped something hostile into its HTML.
+      json.data.description.lotin =
+        '<p>Salom <strong>do‘stlar</strong><img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:window.pwned=3">x</a></p>';
+      await route.fulfill({ response, json });
+    });
+    await open(page, '/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.locator('strong')).toHaveText('do‘stlar');
+    expect(await footer.locator('img, script').count()).toBe(0);
+    expect(await footer.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+
+    const social = footer.getByRole('link', { name: /yangi oynada ochiladi/ });
+    expect(await social.count()).toBeGreaterThan(0);
+    await expect(footer).toContainText(translations.lotin.footer.subscribe);
+    for (const link of await social.all()) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+});

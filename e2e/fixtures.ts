@@ -1,0 +1,72 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every browser test fails on an unexpected console error or failed request; a test that provokes
+ * one on purpose says so with `allowConsoleErrors(/pattern/)`.
+ */
+export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void }>({
+  allowConsoleErrors: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('requestfailed', (request) => {
+        const reason = request.failure()?.errorText ?? '';
+        // A request cancelled because the page moved on is not a failure.
+        if (reason === 'net::ERR_ABORTED' || allowed.some((pattern) => pattern.test(request.url()))) return;
+        problems.push(`request failed: ${request.url()} ${reason}`);
+      });
+      await use((pattern) => allowed.push(pattern));
+      expect(problems, 'unexpected console errors or failed requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const LOCALE_LABEL = { lotin: "O'zbek", russian: 'Русский', english: 'English' } as const;
+
+/** Waits until the loading overlay is gone (its lines finished). */
+export async function waitForPage(page: Page): Promise<void> {
+  await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-state', 'finished', { timeout: 10_000 });
+}
+
+/** Opens a page and waits for the loader to finish. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForPage(page);
+}
+
+/** Picks a language the way a visitor does: the dropdown in the header. */
+export async function chooseLanguage(page: Page, locale: keyof typeof LOCALE_LABEL): Promise<void> {
+  await page.getByRole('button', { name: /^(Til|Язык|Language):/ }).click();
+  await page.getByRole('option', { name: LOCALE_LABEL[locale] }).click();
+  await expect(page.locator('.app')).toHaveClass(new RegExp(`\\b${locale}\\b`));
+}
+
+/** Reads one key of the spec's settings store (IndexedDB app-settings, store settings-store). */
+export function readSetting(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(
+    (settingKey) =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('app-settings');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const get = db.transaction('settings-store').objectStore('settings-store').get(settingKey);
+          get.onsuccess = () => {
+            resolve(get.result);
+            db.close();
+          };
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}

@@ -1,0 +1,66 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chooseLanguage, expect, open, test } from './fixtures.js';
+
+const PAGES = ['/', '/about', '/portfolio', '/contact', '/missing-page'];
+
+test.describe('accessibility and responsiveness', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious or critical axe violations on any page (${theme})`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
+      for (const path of PAGES) {
+        await open(page, path);
+        const results = await new AxeBuilder({ page }).exclude('[data-testid="loading-overlay"]').analyze();
+        const serious = results.violations.filter((violation) =>
+          ['serious', 'critical'].includes(violation.impact ?? ''),
+        );
+        expect(
+          serious.map(
+            (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(' | ')}`,
+          ),
+        ).toEqual([]);
+      }
+    });
+  }
+
+  for (const width of [320, 375, 768, 1440]) {
+    test(`no horizontal scrolling at ${width} px, in the longest language`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await open(page, '/');
+      await chooseLanguage(page, 'russian');
+      for (const path of PAGES) {
+        await open(page, path);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+
+  test('all text fits its box at 320 px in the longest language', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await open(page, '/');
+    await chooseLanguage(page, 'russian');
+    for (const path of PAGES) {
+      await open(page, path);
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main *, header *, footer *')]
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            if (style.display === 'none' || style.visibility === 'hidden') return false;
+            if (element.closest('[aria-hidden="true"], .visually-hidden')) return false;
+            const hasText = [...element.childNodes].some(
+              (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+            );
+            if (!hasText) return false;
+            const box = element.getBoundingClientRect();
+            const outsideViewport = box.right > window.innerWidth + 1 || box.left < -1;
+            const overflowsBox = style.display !== 'inline' && element.scrollWidth > element.clientWidth + 1;
+            return outsideViewport || overflowsBox;
+          })
+          .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 40)}`),
+      );
+      expect(clipped, path).toEqual([]);
+    }
+  });
+});

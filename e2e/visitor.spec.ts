@@ -1,0 +1,100 @@
+import type { Request } from '@playwright/test';
+import { expect, open, readSetting, test } from './fixtures.js';
+
+const MOBILE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+function apiRequests(page: import('@playwright/test').Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/v1/')) requests.push(request);
+  });
+  return requests;
+}
+
+test.describe('visitor statistics (spec §4, §7)', () => {
+  test('a new visitor is checked, created and its token stored as visitorKey', async ({ page }) => {
+    const requests = apiRequests(page);
+    await open(page, '/');
+    await expect.poll(() => readSetting(page, 'visitorKey')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const paths = requests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+    expect(paths).toContain('GET /api/v1/visitor/check');
+    expect(paths).toContain('GET /api/v1/visitor/create/web');
+    expect(paths.indexOf('GET /api/v1/visitor/check')).toBeLessThan(paths.indexOf('GET /api/v1/visitor/create/web'));
+    expect(paths.some((path) => path.startsWith('POST /api/v1/visitor/visit'))).toBe(false);
+  });
+
+  test('a known visitor records a visit, and every request carries X-Visitor-Key and X-Device', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await open(page, '/');
+    await expect.poll(() => readSetting(page, 'visitorKey')).toBeTruthy();
+    const key = await readSetting(page, 'visitorKey');
+    await context.addCookies([{ name: 'theme', value: 'dark', url: baseURL ?? '' }]);
+
+    const requests = apiRequests(page);
+    const visit = page.waitForResponse((response) => response.url().endsWith('/api/v1/visitor/visit/web'));
+    await page.reload();
+    expect((await visit).status()).toBe(200);
+    await page.getByRole('navigation').getByRole('link', { name: 'Men haqimda', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Men haqimda');
+
+    const paths = requests.map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/visitor/check',
+        'POST /api/v1/visitor/visit/web',
+        'GET /api/v1/pages/about',
+      ]),
+    );
+    expect(paths).not.toContain('GET /api/v1/visitor/create/web');
+    for (const request of requests) {
+      const headers = await request.allHeaders();
+      expect(headers['x-visitor-key'], request.url()).toBe(key);
+      expect(headers['x-device'], request.url()).toBe('web');
+      // Requests send credentials: the theme cookie goes along.
+      expect(headers.cookie, request.url()).toContain('theme=dark');
+    }
+    const body = requests.find((request) => request.url().endsWith('/visitor/visit/web'))?.postDataJSON();
+    expect(body).toMatchObject({ path: '/', locale: 'lotin', theme: 'dark' });
+  });
+
+  test('an unknown stored key makes a new visitor', async ({ page }) => {
+    await open(page, '/');
+    await expect.poll(() => readSetting(page, 'visitorKey')).toBeTruthy();
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const request = indexedDB.open('app-settings', 1);
+          request.onsuccess = () => {
+            const transaction = request.result.transaction('settings-store', 'readwrite');
+            transaction.objectStore('settings-store').put('Z'.repeat(43), 'visitorKey');
+            transaction.oncomplete = () => {
+              request.result.close();
+              resolve();
+            };
+          };
+        }),
+    );
+    const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/visitor/create/web'));
+    await page.reload();
+    await created;
+    await expect.poll(() => readSetting(page, 'visitorKey')).not.toBe('Z'.repeat(43));
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ userAgent: MOBILE_USER_AGENT, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the device is mobile', async ({ page }) => {
+    const created = page.waitForRequest((request) => request.url().includes('/api/v1/visitor/create/'));
+    await open(page, '/contact');
+    expect(new URL((await created).url()).pathname).toBe('/api/v1/visitor/create/mobile');
+    await expect.poll(() => readSetting(page, 'visitorKey')).toBeTruthy();
+    const next = page.waitForRequest((request) => request.url().includes('/api/v1/pages/portfolio'));
+    await page.goto('/portfolio');
+    expect((await (await next).allHeaders())['x-device']).toBe('mobile');
+  });
+});

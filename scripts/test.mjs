@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// `npm test`: every check, in order: types, lint, unit and API tests, build, browser tests.
+// It installs what a fresh machine lacks (Chromium from Debian when run as root) and ends with one
+// summary line, "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, command, args, env = {}) {
+  console.info(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}).`);
+    summary();
+    process.exit(1);
+  }
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium is needed for the browser tests and was not found at ${CHROMIUM}.\n` +
+        'Install it with: sudo apt-get install -y chromium  (or set CHROMIUM_PATH to a Chromium binary)',
+    );
+    process.exit(1);
+  }
+  run('Installing Chromium from Debian (once per machine)', 'bash', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+  ]);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function summary() {
+  const unit = readJson('test-results/vitest.json');
+  const browser = readJson('test-results/playwright.json');
+  const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0) + (browser?.stats?.flaky ?? 0);
+  const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0);
+  const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (browser?.stats?.skipped ?? 0);
+  console.info(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+rmSync('test-results', { recursive: true, force: true });
+mkdirSync('test-results', { recursive: true });
+ensureChromium();
+run('Type-check', 'npm', ['run', 'typecheck', '--silent']);
+run('Lint and format', 'npx', ['biome', 'check', '.']);
+run('Unit and API tests (Vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
+run('Build', 'npm', ['run', 'build', '--silent']);
+run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())),
+  CHROMIUM_PATH: CHROMIUM,
+});
+summary();

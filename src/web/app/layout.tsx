@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { CursorFollower } from '../features/cursor/cursor-follower.js';
+import { Footer } from '../features/footer/footer.js';
+import { Header } from '../features/header/header.js';
+import { useLocale } from '../features/language/use-locale.js';
+import { useOwner } from '../features/language/use-owner.js';
+import { hideLoader } from '../features/loader/loader-store.js';
+import { LoadingOverlay } from '../features/loader/loading-overlay.js';
+import { menuStore } from '../features/menu/menu-store.js';
+import { useStore } from '../shared/lib/create-store.js';
+import { useScrolledPast } from '../shared/lib/use-scrolled-past.js';
+import styles from './layout.module.css';
+import type { RouteHandle } from './navigation.js';
+
+function useRouteHandle(): RouteHandle | undefined {
+  const matches = useMatches();
+  return matches.findLast((match) => match.handle)?.handle as RouteHandle | undefined;
+}
+
+/** Spec §2 layout, top to bottom: loading overlay, cursor follower, header, routed page, footer. */
+export function Layout() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const owner = useOwner();
+  const handle = useRouteHandle();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const menuOpen = useStore(menuStore);
+  const scrolled = useScrolledPast(100);
+  const fixed = Boolean(handle?.hasSections) && scrolled;
+  const firstRender = useRef(true);
+
+  // The new page is in place: lift the overlay (again after every navigation).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks each navigation
+  useEffect(() => {
+    if (navigation.state === 'idle') hideLoader();
+  }, [navigation.state, location.key]);
+
+  // Spec §2 "After each navigation": the title is the owner's name, a dash, then the route title.
+  useEffect(() => {
+    if (handle) document.title = `${owner.fullName} - ${t(handle.titleKey)}`;
+  }, [handle, owner.fullName, t]);
+
+  // Screen readers hear the new page: focus moves to its main heading (not on the first load).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  }, [location.key]);
+
+  const classes = [styles.app, 'app', locale, menuOpen ? '' : 'loaded background'].filter(Boolean).join(' ');
+  return (
+    <div className={classes}>
+      <LoadingOverlay />
+      <CursorFollower />
+      <Header fixed={fixed} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer fixed={fixed} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Mail, MapPin, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useOwner } from '../language/use-owner.js';
+import { ContactForm } from './contact-form.js';
+import styles from './contact-page.module.css';
+
+export function ContactPage() {
+  const { t } = useTranslation();
+  const owner = useOwner();
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <h1 tabIndex={-1}>{t('contact.title')}</h1>
+        <p>{t('contact.intro')}</p>
+      </header>
+      <div className={styles.layout}>
+        <section className={styles.details} aria-labelledby="contact-details-title">
+          <h2 id="contact-details-title">{t('contact.details')}</h2>
+          <ul>
+            {owner.email && (
+              <li>
+                <Mail aria-hidden="true" />
+                <span>
+                  <span className={styles.label}>{t('contact.email_label')}</span>
+                  <a href={`mailto:${owner.email}`}>{owner.email}</a>
+                </span>
+              </li>
+            )}
+            {owner.phone && (
+              <li>
+                <Phone aria-hidden="true" />
+                <span>
+                  <span className={styles.label}>{t('contact.phone_label')}</span>
+                  <a href={`tel:${owner.phone.replace(/[^\d+]/g, '')}`}>{owner.phone}</a>
+                </span>
+              </li>
+            )}
+            {owner.location && (
+              <li>
+                <MapPin aria-hidden="true" />
+                <span>
+                  <span className={styles.label}>{t('contact.location_label')}</span>
+                  {owner.location}
+                </span>
+              </li>
+            )}
+          </ul>
+        </section>
+        <ContactForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrandIcon, brandName } from '../../shared/icons/brand-icon.js';
+import { useStore } from '../../shared/lib/create-store.js';
+import { sanitizeHtml } from '../../shared/lib/sanitize-html.js';
+import { cachedSection, fetchSection, type SectionData } from '../content/content-api.js';
+import { useLocalize } from '../language/use-locale.js';
+import { menuStore } from '../menu/menu-store.js';
+import styles from './footer.module.css';
+
+export function Footer({ fixed }: { fixed: boolean }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const menuOpen = useStore(menuStore);
+  const [footer, setFooter] = useState<SectionData<'footer'> | undefined>(() => cachedSection('footer'));
+
+  useEffect(() => {
+    if (footer) return;
+    // Spec §8: a failed fetch is logged (in fetchSection) and the footer stays on "Loading...".
+    fetchSection('footer').then(setFooter, () => undefined);
+  }, [footer]);
+
+  return (
+    <footer className={styles.footer} data-fixed={fixed}>
+      {footer ? (
+        <div
+          className={styles.description}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's HTML, sanitized by DOMPurify
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(localize(footer.description)) }}
+        />
+      ) : (
+        <p className={styles.description}>{t('footer.loading')}</p>
+      )}
+      {footer && footer.social_links.length > 0 && !menuOpen && (
+        <div className={styles.social}>
+          <span className={styles.subscribe}>{t('footer.subscribe')}</span>
+          <ul>
+            {footer.social_links.map((link) => (
+              <li key={link.url}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('footer.social_link', { name: brandName(link.icon) })}
+                  title={brandName(link.icon)}
+                >
+                  <BrandIcon icon={link.icon} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { APP_PATHS } from '../../../shared/paths.js';
+import { useStore } from '../../shared/lib/create-store.js';
+import { LanguageDropdown } from '../language/language-dropdown.js';
+import { useOwner } from '../language/use-owner.js';
+import { menuStore } from '../menu/menu-store.js';
+import { ThemeToggle } from '../theme/theme-toggle.js';
+import styles from './header.module.css';
+
+const MENU = [
+  { to: APP_PATHS.index, titleKey: 'home.title' },
+  { to: APP_PATHS.about, titleKey: 'about.title' },
+  { to: APP_PATHS.portfolio, titleKey: 'portfolio.title' },
+  { to: APP_PATHS.contact, titleKey: 'contact.title' },
+] as const;
+
+export function Header({ fixed }: { fixed: boolean }) {
+  const { t } = useTranslation();
+  const owner = useOwner();
+  const menuOpen = useStore(menuStore);
+  const burger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLElement>(null);
+
+  // An open menu closes with Escape and gives focus back to the burger.
+  useEffect(() => {
+    if (!menuOpen) return;
+    menu.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      menuStore.set(false);
+      burger.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <header className={styles.header} data-fixed={fixed}>
+      <a className={styles.skipLink} href="#main">
+        {t('others.skip_to_content')}
+      </a>
+      <Link to={APP_PATHS.index} className={styles.logo} aria-label={t('others.logo_label', { name: owner.fullName })}>
+        <span className={styles.logoMark} aria-hidden="true">
+          {owner.firstName.charAt(0)}
+          {owner.lastName.charAt(0)}
+        </span>
+        <span className={styles.logoText}>
+          {owner.firstName} <strong>{owner.lastName}</strong>
+        </span>
+      </Link>
+      <nav ref={menu} id="main-menu" className={styles.menu} data-open={menuOpen} aria-label={t('others.main_menu')}>
+        <ul>
+          {MENU.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                {t(item.titleKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.tools}>
+        <ThemeToggle />
+        <LanguageDropdown />
+        <button
+          ref={burger}
+          type="button"
+          className={styles.burger}
+          data-open={menuOpen}
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          aria-label={menuOpen ? t('others.menu_close') : t('others.menu_open')}
+          onClick={() => menuStore.set(!menuOpen)}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
+import { ScrollHint } from '../../shared/components/scroll-hint.js';
+import { mediaUrl } from '../../shared/lib/media.js';
+import type { SectionData } from '../content/content-api.js';
+import { useLocalize } from '../language/use-locale.js';
+import { PortfolioDialog } from './portfolio-dialog.js';
+import styles from './portfolio-page.module.css';
+
+type Portfolio = SectionData<'portfolio'>;
+export type PortfolioItem = Portfolio['items'][number];
+
+const ALL = 'all';
+
+export function PortfolioPage() {
+  const portfolio = useLoaderData() as Portfolio;
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const [group, setGroup] = useState(ALL);
+  const [openItem, setOpenItem] = useState<PortfolioItem | undefined>();
+
+  const items = useMemo(
+    () => (group === ALL ? portfolio.items : portfolio.items.filter((item) => item.group === group)),
+    [group, portfolio.items],
+  );
+  const groups = [
+    { id: ALL, title: t('portfolio.groups.all') },
+    ...portfolio.groups.map((g) => ({ id: g.id, title: localize(g.title) })),
+  ];
+  const groupTitle = (id: string) => groups.find((g) => g.id === id)?.title ?? id;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.intro}>
+        <h1 tabIndex={-1}>{t('portfolio.title')}</h1>
+      </header>
+      {/* "all" comes first; each group filters the grid */}
+      <fieldset className={styles.filters}>
+        <legend className="visually-hidden">{t('portfolio.filter_label')}</legend>
+        {groups.map((option) => (
+          <button
+            key={option.id}
+            type="button"
+            aria-pressed={group === option.id}
+            className={styles.filter}
+            onClick={() => setGroup(option.id)}
+          >
+            {option.title}
+          </button>
+        ))}
+      </fieldset>
+      {items.length === 0 ? (
+        <p className={styles.empty}>{t('portfolio.empty')}</p>
+      ) : (
+        <ul className={styles.grid} aria-live="polite">
+          {items.map((item, index) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className={styles.card}
+                onClick={() => setOpenItem(item)}
+                aria-label={t('portfolio.open_item', { title: localize(item.title) })}
+              >
+                <span className={styles.imageFrame}>
+                  <img
+                    src={mediaUrl(item.image)}
+                    alt={localize(item.image_alt)}
+                    width={1200}
+                    height={900}
+                    loading={index < 3 ? 'eager' : 'lazy'}
+                    decoding="async"
+                  />
+                </span>
+                <span className={styles.cardText}>
+                  <span className={styles.cardGroup}>{groupTitle(item.group)}</span>
+                  <span className={styles.cardTitle}>{localize(item.title)}</span>
+                  <span className={styles.cardSummary}>{localize(item.summary)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {openItem && (
+        <PortfolioDialog
+          item={openItem}
+          groupTitle={groupTitle(openItem.group)}
+          onClose={() => setOpenItem(undefined)}
+        />
+      )}
+      <ScrollHint />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '../../shared/lib/create-store.js';
+import styles from '../header/header.module.css';
+import { themeStore, toggleTheme } from './theme.js';
+
+/** Spec §2: the theme toggle shows a sun (dark theme on) or a moon (light theme on). */
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const theme = useStore(themeStore);
+  const dark = theme === 'dark';
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      onClick={toggleTheme}
+      aria-label={dark ? t('others.theme_to_light') : t('others.theme_to_dark')}
+      title={dark ? t('others.theme_to_light') : t('others.theme_to_dark')}
+      data-theme-icon={dark ? 'sun' : 'moon'}
+    >
+      {dark ? <Sun aria-hidden="true" size={20} /> : <Moon aria-hidden="true" size={20} />}
+    </button>
+  );
+}

@@ -1,0 +1,42 @@
+import { isTheme, THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS, type Theme } from '../../../shared/theme.js';
+import { createStore } from '../../shared/lib/create-store.js';
+
+export function readThemeCookie(): Theme | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=([^;]*)`).exec(document.cookie);
+  return isTheme(match?.[1]) ? match[1] : undefined;
+}
+
+function systemTheme(): Theme {
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+/**
+ * The theme in force. The server already writes the cookie's theme into `<html data-theme>` so the
+ * first paint is right; spec §4: at start a stored theme is applied if the page has none set.
+ * Without any choice the page follows the system (CSS media query) until the visitor toggles.
+ */
+export function initialTheme(): Theme {
+  const root = document.documentElement;
+  const onPage = root.dataset.theme;
+  if (isTheme(onPage)) return onPage;
+  const stored = readThemeCookie();
+  if (stored) {
+    root.dataset.theme = stored;
+    return stored;
+  }
+  return systemTheme();
+}
+
+export const themeStore = createStore<Theme>('light');
+
+export function setTheme(theme: Theme): void {
+  document.documentElement.dataset.theme = theme;
+  // Spec §4 and §9: cookie `theme`, 1000 days, path /. (The Cookie Store API is not in every browser yet.)
+  // biome-ignore lint/suspicious/noDocumentCookie: see above
+  document.cookie = `${THEME_COOKIE}=${theme}; Max-Age=${THEME_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+  themeStore.set(theme);
+}
+
+export function toggleTheme(): void {
+  setTheme(themeStore.get() === 'dark' ? 'light' : 'dark');
+}

@@ -1,0 +1,34 @@
+import { detectDevice } from '../../../shared/device.js';
+import type { Locale } from '../../../shared/locales.js';
+import type { VisitBody } from '../../../shared/schemas/visitor.js';
+import type { Theme } from '../../../shared/theme.js';
+import { apiRequest, setVisitorKey } from '../../shared/api/api-client.js';
+import { readSetting, writeSetting } from '../../shared/lib/settings-store.js';
+
+/** Spec §7: once a visitor key is stored, every request carries it; read it before the first request. */
+export async function loadVisitorKey(): Promise<void> {
+  const stored = await readSetting('visitorKey').catch(() => undefined);
+  if (typeof stored === 'string' && stored) setVisitorKey(stored);
+}
+
+/**
+ * Spec §4 "Visitor": check the stored visitor; a new one is created and its token stored as
+ * `visitorKey`, otherwise a visit is recorded. Failures are swallowed: statistics never break a page.
+ */
+export async function startVisitor(details: { locale: Locale; theme: Theme }): Promise<void> {
+  const device = detectDevice(navigator.userAgent);
+  try {
+    const { new: isNew } = await apiRequest<{ new: boolean }>('/visitor/check');
+    if (isNew) {
+      const { token } = await apiRequest<{ token: string }>(`/visitor/create/${device}`);
+      await writeSetting('visitorKey', token);
+      setVisitorKey(token);
+      return;
+    }
+    const visit: NonNullable<VisitBody> = { path: location.pathname.slice(0, 300), ...details };
+    if (/^https?:\/\//.test(document.referrer)) visit.referrer = document.referrer.slice(0, 500);
+    await apiRequest(`/visitor/visit/${device}`, { method: 'POST', body: visit });
+  } catch (error) {
+    console.warn('Visitor statistics are unavailable:', error instanceof Error ? error.message : error);
+  }
+}

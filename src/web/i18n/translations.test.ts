@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../shared/locales.js';
+
+type Tree = { [key: string]: string | string[] | Tree };
+const read = (locale: string): Tree => JSON.parse(readFileSync(`src/web/i18n/locales/${locale}.json`, 'utf8'));
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && !Array.isArray(value) ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] => {
+    if (Array.isArray(value)) return value.map((item, index) => [`${prefix}${key}[${index}]`, item]);
+    if (typeof value === 'object') return leaves(value, `${prefix}${key}.`);
+    return [[`${prefix}${key}`, value]];
+  });
+}
+
+// Spec §3: the translation keys every language must have.
+const SPEC_KEYS = [
+  'about.title',
+  'about.sections.custom_text',
+  'about.sections.experience',
+  'about.sections.education',
+  'about.sections.interests',
+  'about.sections.services',
+  'about.sections.skills.design',
+  'about.sections.skills.languages',
+  'about.sections.skills.coding',
+  'about.sections.skills.knowledge',
+  'home.title',
+  'portfolio.title',
+  'portfolio.groups.all',
+  'contact.title',
+  'contact.contact_form.title',
+  'contact.contact_form.name',
+  'contact.contact_form.email',
+  'contact.contact_form.message',
+  'contact.contact_form.send',
+  'contact.contact_form.status.default',
+  'contact.contact_form.status.sending',
+  'contact.contact_form.status.success',
+  'footer.subscribe',
+  'errors.404.title',
+  'errors.404.joke_descriptions',
+  'errors.error_title',
+  'others.language',
+];
+
+// Words that are the same in English and the other language on purpose.
+const SAME_IN_ENGLISH = new Set(['portfolio.title']);
+
+describe('translations', () => {
+  const source = read('lotin');
+
+  it.each(LOCALES)('%s has exactly the keys of lotin', (locale) => {
+    expect(keys(read(locale)).sort()).toEqual(keys(source).sort());
+  });
+
+  it.each(LOCALES)('%s has every key the spec names, and six jokes', (locale) => {
+    const tree = read(locale);
+    expect(keys(tree)).toEqual(expect.arrayContaining(SPEC_KEYS));
+    expect((tree.errors as Tree)['404']).toMatchObject({ joke_descriptions: expect.any(Array) });
+    expect(((tree.errors as Tree)['404'] as Tree).joke_descriptions).toHaveLength(6);
+  });
+
+  it('keeps the texts the spec gives', () => {
+    const lotin = Object.fromEntries(leaves(source));
+    expect(lotin).toMatchObject({
+      'home.title': 'Bosh sahifa',
+      'about.title': 'Men haqimda',
+      'portfolio.title': 'Portfolio',
+      'contact.title': "Bog'lanish",
+      'errors.404.title': '404 – Topilmadi',
+      'errors.error_title': 'Xatolik yuz berdi!',
+      'contact.contact_form.status.sending': 'Yuborilmoqda...',
+      'contact.contact_form.status.success': "Yuborildi :) Tez orada siz bilan bo'glanishadi!",
+    });
+    expect(Object.fromEntries(leaves(read('english')))['errors.error_title']).toBe('An error has occurred!');
+  });
+
+  it.each(['lotin', 'russian'])('%s leaves no English text untranslated', (locale) => {
+    const english = Object.fromEntries(leaves(read('english')));
+    const untranslated = leaves(read(locale)).filter(
+      ([key, value]) => !SAME_IN_ENGLISH.has(key) && english[key] === value && /[a-z]{3}/i.test(value),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s keeps every {{placeholder}} of English', (locale) => {
+    const english = Object.fromEntries(leaves(read('english')));
+    for (const [key, value] of leaves(read(locale))) {
+      const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+      expect(placeholders(value), key).toEqual(placeholders(english[key] ?? ''));
+    }
+  });
+});

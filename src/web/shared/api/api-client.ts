@@ -1,0 +1,74 @@
+import { detectDevice } from '../../../shared/device.js';
+import { API_PREFIX, DEVICE_HEADER, VISITOR_KEY_HEADER } from '../../../shared/http.js';
+import type { FieldError } from '../../../shared/schemas/api.js';
+
+/** A failed API call: the server's code and message, or `network` when no answer came. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+    readonly fieldErrors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let visitorKey: string | undefined;
+
+/** Once a visitor key is stored, every request identifies the visitor and device (spec §7). */
+export function setVisitorKey(key: string | undefined): void {
+  visitorKey = key;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the API and unwraps its `{success, message, data}` envelope. A response without
+ * `success: true` is an error carrying its message (spec §5).
+ */
+export async function apiRequest<Data>(path: string, { method = 'GET', body, signal }: ApiRequest = {}): Promise<Data> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (visitorKey) {
+    headers[VISITOR_KEY_HEADER] = visitorKey;
+    headers[DEVICE_HEADER] = detectDevice(navigator.userAgent);
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : 'Network error', 'network', 0);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (typeof payload !== 'object' || payload === null) {
+    throw new ApiError(`Unexpected response (${response.status})`, 'bad_response', response.status);
+  }
+  const envelope = payload as {
+    success?: unknown;
+    message?: unknown;
+    code?: unknown;
+    data?: unknown;
+    errors?: unknown;
+  };
+  if (envelope.success !== true) {
+    throw new ApiError(
+      typeof envelope.message === 'string' ? envelope.message : `Request failed (${response.status})`,
+      typeof envelope.code === 'string' ? envelope.code : 'unknown',
+      response.status,
+      Array.isArray(envelope.errors) ? (envelope.errors as FieldError[]) : [],
+    );
+  }
+  return envelope.data as Data;
+}
