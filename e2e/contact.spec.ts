@@ -58,7 +58,11 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     expect(posts).toBe(1);
   });
 
-  test('a failed send keeps everything typed and says why, in the visitor language', async ({ page }) => {
+  test('a failed send keeps everything typed and says why, in the visitor language', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|\/api\/v1\/contact/);
     await open(page, '/contact');
     await chooseLanguage(page, 'russian');
     await page.route('**/api/v1/contact', (route) => route.abort('internetdisconnected'));
@@ -75,7 +79,8 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     await expect(page.locator('form').getByRole('status')).toHaveText(russian.contact.contact_form.status.success);
   });
 
-  test('too many messages: a localized rate-limit message and nothing lost', async ({ page }) => {
+  test('too many messages: a localized rate-limit message and nothing lost', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 429/);
     await open(page, '/contact');
     await page.route('**/api/v1/contact', (route) =>
       route.fulfill({
@@ -108,7 +113,8 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     expect(posts).toBe(0);
   });
 
-  test('shows the server per-field answers next to their fields', async ({ page }) => {
+  test('shows the server per-field answers next to their fields', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 400/);
     await open(page, '/contact');
     await page.route('**/api/v1/contact', (route) =>
       route.fulfill({

@@ -32,8 +32,10 @@ export { expect };
 
 export const LOCALE_LABEL = { lotin: "O'zbek", russian: 'Русский', english: 'English' } as const;
 
-/** Waits until the loading overlay is gone (its lines finished). */
+/** Waits until the page is rendered and the loading overlay is gone (its lines finished). */
 export async function waitForPage(page: Page): Promise<void> {
+  // The first overlay may be the start-up fallback, before the layout exists: wait for the page too.
+  await expect(page.locator('main h1')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-state', 'finished', { timeout: 10_000 });
 }
 

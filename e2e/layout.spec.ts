@@ -92,7 +92,7 @@ test.describe('fixed header past 100 px (spec §2, §9)', () => {
   });
 
   test('a single-section page keeps the header in place', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.setViewportSize({ width: 1280, height: 400 });
     await open(page, '/contact');
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);

@@ -88,7 +88,11 @@ test.describe('routes and navigation (spec §2)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('answers an unknown path with status 404, the 404 title and one of the six jokes', async ({ page }) => {
+  test('answers an unknown path with status 404, the 404 title and one of the six jokes', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 404/);
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await waitForPage(page);
@@ -102,7 +106,8 @@ test.describe('routes and navigation (spec §2)', () => {
     expect(english.errors['404'].joke_descriptions).toContain(await page.getByTestId('joke').textContent());
   });
 
-  test('chooses the 404 joke at random', async ({ page }) => {
+  test('chooses the 404 joke at random', async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 404/);
     const jokes = new Set<string | null>();
     for (let visit = 0; visit < 10 && jokes.size < 2; visit++) {
       await page.goto(`/lost-${visit}`);

@@ -21,7 +21,7 @@ test.describe('portfolio page', () => {
     await expect(cards).toHaveCount(inGroup.length);
 
     const item = inGroup[0];
-    const card = page.getByRole('button', { name: new RegExp(item.title.lotin) });
+    const card = page.getByRole('button', { name: item.title.lotin });
     await card.click();
     const dialog = page.getByRole('dialog', { name: item.title.lotin });
     await expect(dialog).toBeVisible();
@@ -45,8 +45,9 @@ test.describe('about page', () => {
     for (const heading of ['Who I am', 'What I do', 'Experience', 'Education', 'Skills', 'Interests']) {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
+    const skills = page.getByRole('region', { name: 'Skills' });
     for (const heading of ['Design', 'Languages', 'Coding', 'Knowledge']) {
-      await expect(page.getByRole('heading', { level: 3, name: heading })).toBeVisible();
+      await expect(skills.getByRole('heading', { level: 3, name: heading })).toBeVisible();
     }
     expect(sections.about.title).toBe('About me');
     const main = page.getByRole('main');

@@ -32,11 +32,10 @@ export async function recordOverlayStates(page: Page): Promise<() => Promise<str
   await page.evaluate(() => {
     const overlay = document.querySelector('[data-testid="loading-overlay"]');
     const states: string[] = [];
-    (window as unknown as { overlayStates: string[] }).overlayStates = states;
-    new MutationObserver(() => states.push(overlay?.getAttribute('data-state') ?? '')).observe(overlay as Node, {
-      attributes: true,
-      attributeFilter: ['data-state'],
-    });
+    const observer = new MutationObserver(() => states.push(overlay?.getAttribute('data-state') ?? ''));
+    observer.observe(overlay as Node, { attributes: true, attributeFilter: ['data-state'] });
+    // Kept on window: an observer nothing refers to may be collected before it reports.
+    Object.assign(window, { overlayStates: states, overlayObserver: observer });
   });
   return () => page.evaluate(() => (window as unknown as { overlayStates: string[] }).overlayStates);
 }

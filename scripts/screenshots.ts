@@ -34,7 +34,13 @@ async function startSite(): Promise<{ url: string; stop: () => void }> {
   });
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (await fetch(`${url}/api/v1/pages/footer`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/v1/pages/footer`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -46,16 +52,29 @@ async function startSite(): Promise<{ url: string; stop: () => void }> {
   };
 }
 
-const site = process.env.SCREENSHOT_URL ? { url: process.env.SCREENSHOT_URL, stop: () => undefined } : await startSite();
+const site = process.env.SCREENSHOT_URL
+  ? { url: process.env.SCREENSHOT_URL, stop: () => undefined }
+  : await startSite();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 mkdirSync(outDir, { recursive: true });
 try {
   for (const theme of THEMES) {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: width < 800 ? 800 : 900 }, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: { width, height: width < 800 ? 800 : 900 },
+        reducedMotion: 'reduce',
+      });
       await context.addCookies([{ name: 'theme', value: theme, url: site.url }]);
       const page = await context.newPage();
       await page.goto(site.url);
