@@ -15,7 +15,7 @@ import { pagesRoutes } from './routes/pages/index.js';
 import { visitorRoutes } from './routes/visitor/index.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'contentDir' | 'webRoot' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit'>;
+  config: Pick<Config, 'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit'>;
   db: Db;
   content: SiteContent;
   logger?: FastifyServerOptions['logger'];
@@ -87,6 +87,11 @@ export async function buildApp({ config, db, content, logger = false }: AppOptio
     { prefix: API_PREFIX },
   );
 
-  await app.register(webApp, { webRoot: config.webRoot, contentDir: config.contentDir, content });
+  await app.register(webApp, {
+    webRoot: config.webRoot,
+    contentDir: config.contentDir,
+    cacheDir: config.cacheDir,
+    content,
+  });
   return app;
 }

@@ -53,6 +53,8 @@ export interface Config {
   database: Database;
   contentDir: string;
   webRoot: string;
+  /** Resized pictures are kept here (inside DATA_DIR, also when the database is PostgreSQL). */
+  cacheDir: string;
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   contactRateLimit: { max: number; windowMinutes: number };
@@ -79,6 +81,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv, cwd = process.cwd()):
       : { dialect: 'sqlite', file: path.resolve(cwd, env.DATA_DIR, 'sahifa.sqlite') },
     contentDir: path.resolve(cwd, env.CONTENT_DIR),
     webRoot: path.resolve(cwd, env.WEB_ROOT),
+    cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     contactRateLimit: { max: env.CONTACT_RATE_LIMIT, windowMinutes: env.CONTACT_RATE_WINDOW_MINUTES },

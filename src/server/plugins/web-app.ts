@@ -7,10 +7,12 @@ import { APP_PATHS } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { isTheme } from '../../shared/theme.js';
 import { errorBody } from '../errors.js';
+import { mediaRoutes } from './media.js';
 
 export interface WebAppOptions {
   webRoot: string;
   contentDir: string;
+  cacheDir: string;
   content: SiteContent;
 }
 
@@ -75,16 +77,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     });
   }
 
-  const imagesDir = path.join(options.contentDir, 'images');
-  if (existsSync(imagesDir)) {
-    await app.register(fastifyStatic, {
-      root: imagesDir,
-      prefix: '/media/',
-      decorateReply: false,
-      cacheControl: false,
-      setHeaders: (response) => response.setHeader('cache-control', 'public, max-age=86400'),
-    });
-  }
+  await app.register(mediaRoutes, { imagesDir: path.join(options.contentDir, 'images'), cacheDir: options.cacheDir });
 
   for (const appPath of Object.values(APP_PATHS)) {
     app.get(appPath, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));

@@ -61,6 +61,7 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   content: SiteContent;
+  contentDir: string;
   close: () => Promise<void>;
 }
 
@@ -81,6 +82,7 @@ export async function createTestApp(
     config: {
       contentDir,
       webRoot,
+      cacheDir: path.join(dir, 'cache'),
       trustProxy: false,
       contactRateLimit: { max: 5, windowMinutes: 10 },
       visitorRateLimit: 1000,
@@ -94,6 +96,7 @@ export async function createTestApp(
     app,
     db,
     content,
+    contentDir,
     close: async () => {
       await app.close();
       await drop();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { APP_PATHS } from '../../../shared/paths.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
-import { mediaUrl } from '../../shared/lib/media.js';
+import { imageSources } from '../../shared/lib/media.js';
 import type { SectionData } from '../content/content-api.js';
 import { useLocalize } from '../language/use-locale.js';
 import { useOwner } from '../language/use-owner.js';
@@ -47,7 +47,13 @@ export function HomePage() {
         )}
       </div>
       <div className={styles.portrait}>
-        <img src={mediaUrl(home.photo)} alt={localize(home.photo_alt)} width={600} height={720} fetchPriority="high" />
+        <img
+          {...imageSources(home.photo, '(max-width: 900px) 70vw, 440px', 1024)}
+          alt={localize(home.photo_alt)}
+          width={600}
+          height={720}
+          fetchPriority="high"
+        />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
-import { mediaUrl } from '../../shared/lib/media.js';
+import { imageSources } from '../../shared/lib/media.js';
 import { useLocalize } from '../language/use-locale.js';
 import styles from './portfolio-dialog.module.css';
 import type { PortfolioItem } from './portfolio-page.js';
@@ -53,7 +53,7 @@ export function PortfolioDialog({
           <X size={22} aria-hidden="true" />
         </button>
         <img
-          src={mediaUrl(item.image)}
+          {...imageSources(item.image, '(max-width: 900px) 100vw, 900px')}
           alt={localize(item.image_alt)}
           width={1200}
           height={900}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
-import { mediaUrl } from '../../shared/lib/media.js';
+import { imageSources } from '../../shared/lib/media.js';
 import type { SectionData } from '../content/content-api.js';
 import { useLocalize } from '../language/use-locale.js';
 import { PortfolioDialog } from './portfolio-dialog.js';
@@ -64,7 +64,7 @@ export function PortfolioPage() {
               >
                 <span className={styles.imageFrame}>
                   <img
-                    src={mediaUrl(item.image)}
+                    {...imageSources(item.image, '(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px', 1024)}
                     alt={localize(item.image_alt)}
                     width={1200}
                     height={900}
