@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/built-site.js';
 
 const port = Number(process.env.E2E_PORT ?? 4873);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Browser tests: Debian's Chromium against the real built server on a fresh database each run. */
 export default defineConfig({
@@ -18,17 +18,8 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      // As root Chromium needs --no-sandbox; the rest stop it reaching for the (closed) internet.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

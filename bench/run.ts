@@ -1,27 +1,14 @@
 // `npm run bench`: throughput, latency and memory of the built server, each throughput also as a ratio
 // against a bare node:http server answering the same bytes in the same run (absolute figures swing
 // 10–50% between runs on shared machines; the ratio is what to compare across commits).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, startBuiltSite } from '../scripts/built-site.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function peakMemoryMiB(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -35,31 +22,10 @@ async function load(url: string, options: Partial<autocannon.Options> = {}) {
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-'));
-const server = spawn(process.execPath, ['dist/node/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    VISITOR_RATE_LIMIT: '100000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const site = await startBuiltSite({ VISITOR_RATE_LIMIT: '100000' });
+const server = site.process;
+const base = site.url;
 try {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (
-      await fetch(`${base}/api/v1/pages/footer`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const idleMiB = peakMemoryMiB(server);
 
   // The baseline answers exactly the bytes Sahifa answers, with nothing in between.
@@ -116,6 +82,5 @@ try {
     `Server memory: ${idleMiB.toFixed(0)} MiB peak RSS at start, ${peakMemoryMiB(server).toFixed(0)} MiB peak RSS after the load.`,
   );
 } finally {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
 }

@@ -72,3 +72,23 @@ export function readSetting(page: Page, key: string): Promise<unknown> {
     key,
   );
 }
+
+/** Writes one key of the settings store, as an earlier visit would have. */
+export function writeSetting(page: Page, key: string, value: string): Promise<void> {
+  return page.evaluate(
+    ([settingKey, settingValue]) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('app-settings', 1);
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const transaction = request.result.transaction('settings-store', 'readwrite');
+          transaction.objectStore('settings-store').put(settingValue, settingKey);
+          transaction.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+        };
+      }),
+    [key, value] as const,
+  );
+}

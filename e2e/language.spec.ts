@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, open, readSetting, test } from './fixtures.js';
+import { chooseLanguage, expect, open, readSetting, test, writeSetting } from './fixtures.js';
 import { translations } from './support.js';
 
 test.describe('language (spec §4, §9)', () => {
@@ -44,20 +44,7 @@ test.describe('language (spec §4, §9)', () => {
 
   test('resets an unknown saved locale to lotin', async ({ page }) => {
     await open(page, '/contact');
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const request = indexedDB.open('app-settings', 1);
-          request.onsuccess = () => {
-            const transaction = request.result.transaction('settings-store', 'readwrite');
-            transaction.objectStore('settings-store').put('klingon', 'locale');
-            transaction.oncomplete = () => {
-              request.result.close();
-              resolve();
-            };
-          };
-        }),
-    );
+    await writeSetting(page, 'locale', 'klingon');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Bog'lanish");
     await expect.poll(() => readSetting(page, 'locale')).toBe('lotin');

@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, open, readSetting, test } from './fixtures.js';
+import { expect, open, readSetting, test, writeSetting } from './fixtures.js';
 
 const MOBILE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -64,20 +64,7 @@ test.describe('visitor statistics (spec §4, §7)', () => {
   test('an unknown stored key makes a new visitor', async ({ page }) => {
     await open(page, '/');
     await expect.poll(() => readSetting(page, 'visitorKey')).toBeTruthy();
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const request = indexedDB.open('app-settings', 1);
-          request.onsuccess = () => {
-            const transaction = request.result.transaction('settings-store', 'readwrite');
-            transaction.objectStore('settings-store').put('Z'.repeat(43), 'visitorKey');
-            transaction.oncomplete = () => {
-              request.result.close();
-              resolve();
-            };
-          };
-        }),
-    );
+    await writeSetting(page, 'visitorKey', 'Z'.repeat(43));
     const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/visitor/create/web'));
     await page.reload();
     await created;

@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import type { LocalizedText } from '../../../shared/schemas/content.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
+import { TagList } from '../../shared/components/tag-list.js';
 import { TopicIcon } from '../../shared/icons/topic-icon.js';
 import type { SectionData } from '../content/content-api.js';
 import { useLocalize } from '../language/use-locale.js';
@@ -151,11 +152,7 @@ export function AboutPage() {
           </div>
           <div className={styles.card}>
             <h3>{t('about.sections.skills.knowledge')}</h3>
-            <ul className={styles.tags}>
-              {about.skills.knowledge.map((item) => (
-                <li key={item.english}>{localize(item)}</li>
-              ))}
-            </ul>
+            <TagList tags={about.skills.knowledge.map(localize)} />
           </div>
         </div>
       </section>

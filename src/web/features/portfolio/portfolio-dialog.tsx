@@ -2,6 +2,7 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
+import { TagList } from '../../shared/components/tag-list.js';
 import { imageSources } from '../../shared/lib/media.js';
 import { useLocalize } from '../language/use-locale.js';
 import styles from './portfolio-dialog.module.css';
@@ -65,13 +66,7 @@ export function PortfolioDialog({
           </p>
           <h2 id="portfolio-dialog-title">{localize(item.title)}</h2>
           <Paragraphs text={localize(item.description)} />
-          {item.tags.length > 0 && (
-            <ul className={styles.tags}>
-              {item.tags.map((tag) => (
-                <li key={tag}>{tag}</li>
-              ))}
-            </ul>
-          )}
+          {item.tags.length > 0 && <TagList tags={item.tags} variant="filled" />}
           {item.url && (
             <a className="button button-primary" href={item.url} target="_blank" rel="noopener noreferrer">
               {t('portfolio.visit')}

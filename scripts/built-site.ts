@@ -1,0 +1,63 @@
+// Starting the built site for tools (benchmark, screenshots): a free port, a throwaway database.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Debian's Chromium as root: no sandbox, and no reaching for the (closed) internet at every start. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface BuiltSite {
+  url: string;
+  process: ChildProcess;
+  stop: () => void;
+}
+
+/** Runs dist/node/server/main.js until it answers, with `env` added to the environment. */
+export async function startBuiltSite(env: Record<string, string> = {}): Promise<BuiltSite> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-site-'));
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (
+      await fetch(`${url}/api/v1/pages/footer`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { url, process: child, stop };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  stop();
+  throw new Error('The built site did not start (run `npm run build` first; its error is above).');
+}
