@@ -20,7 +20,9 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
       {entries.map((entry) => (
         <li key={`${entry.period.from}-${entry.title.english}`}>
           <p className={styles.period}>
-            {entry.period.from} – {entry.period.to ?? t('about.present')}
+            {entry.period.to === entry.period.from
+              ? entry.period.from
+              : `${entry.period.from} – ${entry.period.to ?? t('about.present')}`}
           </p>
           <h4>{localize(entry.title)}</h4>
           <p className={styles.place}>{localize(entry.place)}</p>
