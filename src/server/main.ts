@@ -19,6 +19,11 @@ async function main(): Promise<void> {
   app.addHook('onClose', async () => db.destroy());
 
   let closing = false;
+  // Answers sent while closing tell clients to drop the connection, so keep-alive sockets do not
+  // hold the shutdown open until they time out.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (closing) return;

@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sampleContent, writeContentDir } from './test/sample-content.js';
+
+/** The real entry point, as `npm start` runs it (from source, through tsx). */
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { child, output: () => output };
+}
+
+async function listeningPort(output: () => string): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output());
+    if (match) return Number(match[1]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server did not start:\n${output()}`);
+}
+
+describe('starting and stopping the server', () => {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-main-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill('SIGKILL');
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stops at start-up on a bad content file with one line naming the file, the field and the problem', async () => {
+    const content = sampleContent();
+    content.about.skills.coding.push({ name: 'Go', level: 140 });
+    const contentDir = writeContentDir(path.join(tempDir(), 'content'), content);
+    const { child, output } = startServer({ CONTENT_DIR: contentDir, DATA_DIR: tempDir() });
+    children.push(child);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output().trim()).toBe(
+      'Sahifa cannot start: content/about.yaml: skills.coding[1].level: Too big: expected number to be <=100',
+    );
+  });
+
+  it('stops at start-up on a bad setting, naming it', async () => {
+    const { child, output } = startServer({ PORT: 'eighty', CONTENT_DIR: writeContentDir(path.join(tempDir(), 'c')) });
+    children.push(child);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(output()).toMatch(/^Sahifa cannot start: Invalid configuration — PORT: /);
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'on %s finishes the request in flight, then exits cleanly',
+    async (signal) => {
+      const contentDir = writeContentDir(path.join(tempDir(), 'content'));
+      const { child, output } = startServer({ CONTENT_DIR: contentDir, DATA_DIR: tempDir(), WEB_ROOT: tempDir() });
+      children.push(child);
+      const port = await listeningPort(output);
+
+      // A contact message whose body is still arriving when the signal comes.
+      const body = JSON.stringify({
+        name: 'Laylo',
+        email: 'laylo@example.uz',
+        message: 'Salom, bu sekin keladigan xabar.',
+      });
+      const answer = new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
+        const outgoing = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/contact',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, text, connection: response.headers.connection }),
+            );
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.write(body.slice(0, 20));
+        setTimeout(() => {
+          child.kill(signal);
+          setTimeout(() => outgoing.end(body.slice(20)), 300);
+        }, 200);
+      });
+
+      const { status, text, connection } = await answer;
+      expect(status).toBe(201);
+      expect(JSON.parse(text)).toMatchObject({ success: true });
+      expect(connection).toBe('close');
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(0);
+      expect(output()).toContain('shutting down: finishing requests in flight');
+    },
+  );
+});
