@@ -146,3 +146,37 @@ test.describe('mobile menu (spec §4)', () => {
     await expect(page.getByRole('button', { name: lotin.others.menu_open })).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test.describe('on a touch screen wider than 1199 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: true, isMobile: true });
+
+  test('there is no cursor follower', async ({ page }) => {
+    await open(page, '/');
+    await page.touchscreen.tap(600, 400);
+    await expect(page.getByTestId('cursor-follower')).toHaveCount(0);
+  });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the loader and the cursor do not animate', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, '/');
+    // At most 1 ms: no visible motion.
+    const longest = (durations: string) =>
+      Math.max(...durations.split(', ').map((duration) => Number.parseFloat(duration)));
+    const line = page.getByTestId('loading-overlay').locator('span').first();
+    expect(longest(await line.evaluate((element) => getComputedStyle(element).transitionDuration))).toBeLessThanOrEqual(
+      0.001,
+    );
+    await page.mouse.move(500, 400);
+    const circle = page.getByTestId('cursor-follower').locator('div');
+    expect(
+      longest(await circle.evaluate((element) => getComputedStyle(element).transitionDuration)),
+    ).toBeLessThanOrEqual(0.001);
+    // Navigation still shows and lifts the loader, at once.
+    await page.getByRole('navigation').getByRole('link', { name: 'Men haqimda', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Men haqimda');
+  });
+});

@@ -29,17 +29,26 @@ test.describe('accessibility and responsiveness', () => {
   }
 
   for (const width of [320, 375, 768, 1440]) {
-    test(`no horizontal scrolling at ${width} px, in the longest language`, async ({ page, allowConsoleErrors }) => {
+    test(`no horizontal scrolling at ${width} px in either theme, in the longest language`, async ({
+      page,
+      context,
+      baseURL,
+      allowConsoleErrors,
+    }) => {
       allowConsoleErrors(/status of 404/);
       await page.setViewportSize({ width, height: 800 });
       await open(page, '/');
       await chooseLanguage(page, 'russian');
-      for (const path of PAGES) {
-        await open(page, path);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, path).toBeLessThanOrEqual(0);
+      for (const theme of ['light', 'dark']) {
+        await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
+        for (const path of PAGES) {
+          await open(page, path);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow, `${path} (${theme})`).toBeLessThanOrEqual(0);
+        }
       }
     });
   }
