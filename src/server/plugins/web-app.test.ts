@@ -45,6 +45,12 @@ describe('serving the web app', () => {
     expect(JSON.parse(json ?? 'null')).toEqual({ identity: testApp.content.identity });
   });
 
+  it('describes the owner for search results and shared links', async () => {
+    const { body } = await testApp.app.inject({ url: '/' });
+    expect(body).toContain('<meta name="description" content="Designer (lotin). I design things." />');
+    expect(body).toContain('<meta property="og:title" content="Aziza Test" />');
+  });
+
   it('escapes the identity so content cannot break out of the JSON script', async () => {
     const content = sampleContent();
     content.identity.first_name.lotin = '</script><script>alert(1)</script>';

@@ -44,13 +44,21 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
 
-  const { first_name, last_name } = options.content.identity;
+  const { first_name, last_name, role } = options.content.identity;
+  const name = escapeHtml(`${first_name.lotin} ${last_name.lotin}`);
+  // What search results and shared links show: the owner, their role and the first sentence of the intro.
+  const firstSentence = /^[^.!?]*[.!?]?/.exec(options.content.home.intro.lotin)?.[0] ?? '';
+  const description = escapeHtml(`${role.lotin}. ${firstSentence}`.slice(0, 200).trim());
+  const head = [
+    `<script id="site-data" type="application/json">${jsonForHtml({ identity: options.content.identity })}</script>`,
+    `<meta name="description" content="${description}" />`,
+    '<meta property="og:type" content="website" />',
+    `<meta property="og:title" content="${name}" />`,
+    `<meta property="og:description" content="${description}" />`,
+  ].join('\n    ');
   const page = template
-    ?.replace(
-      SITE_DATA_PLACEHOLDER,
-      `<script id="site-data" type="application/json">${jsonForHtml({ identity: options.content.identity })}</script>`,
-    )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${first_name.lotin} ${last_name.lotin}`)}</title>`);
+    ?.replace(SITE_DATA_PLACEHOLDER, head)
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`);
 
   function sendPage(request: FastifyRequest, reply: FastifyReply, statusCode: number) {
     if (!page) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));

@@ -18,6 +18,8 @@ export const testDialect = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
 
 export interface TestDatabase {
   db: Db;
+  /** The PostgreSQL schema the test works in (undefined on SQLite). */
+  schema?: string;
   drop: () => Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrateToLatest(db, { postgresSchema: schema });
     return {
       db,
+      schema,
       drop: async () => {
         await db.destroy();
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
