@@ -98,4 +98,39 @@ test.describe('page content (spec §3, §4, §8)', () => {
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
   });
+
+  test('the footer description follows the language, and without social links there is no subscribe label', async ({
+    page,
+    request,
+  }) => {
+    const footer = (await (await request.get('/api/v1/pages/footer')).json()).data;
+    await page.route('**/api/v1/pages/footer', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.data.social_links = [];
+      await route.fulfill({ response, json });
+    });
+    await open(page, '/contact');
+    const contentinfo = page.getByRole('contentinfo');
+    const text = (html: string) => html.replace(/<[^>]+>/g, '').trim();
+    await expect(contentinfo).toContainText(text(footer.description.lotin).slice(0, 30));
+    await chooseLanguage(page, 'russian');
+    await expect(contentinfo).toContainText(text(footer.description.russian).slice(0, 30));
+    await expect(contentinfo).not.toContainText(translations.russian.footer.subscribe);
+    await expect(contentinfo.getByRole('link', { name: /новой вкладке/ })).toHaveCount(0);
+  });
+
+  test('visitor statistics that fail are swallowed silently: no message, the site works', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 503/);
+    await page.route('**/api/v1/visitor/**', (route) =>
+      route.fulfill({ status: 503, json: { success: false, code: 'service_unavailable', message: 'Down' } }),
+    );
+    await open(page, '/');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'Portfolio', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
+  });
 });

@@ -45,6 +45,11 @@ test.describe('routes and navigation (spec §2)', () => {
     const states = await recordOverlayStates(page);
 
     await menu.getByRole('link', { name: 'Men haqimda', exact: true }).click();
+    // Spec §1: while loading, the overlay covers the whole screen.
+    const overlay = page.getByTestId('loading-overlay');
+    await expect(overlay).toHaveAttribute('data-state', 'loading');
+    const viewport = page.viewportSize();
+    expect(await overlay.boundingBox()).toEqual({ x: 0, y: 0, width: viewport?.width, height: viewport?.height });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Men haqimda');
     await waitForPage(page);
     expect(await states()).toEqual(['loading', 'hiding', 'finished']);
