@@ -43,6 +43,14 @@ try {
       for (const [name, pagePath] of Object.entries(PAGES)) {
         await page.goto(site.url + pagePath);
         await page.waitForSelector('[data-testid="loading-overlay"][data-state="finished"]', { state: 'attached' });
+        // Bring lazy pictures in, as a visitor scrolling down would, before the full-page capture.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          window.scrollTo(0, 0);
+        });
         await page.waitForLoadState('networkidle');
         const file = path.join(outDir, `${name}-${theme}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
