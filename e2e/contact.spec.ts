@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, open, test } from './fixtures.js';
+import { chooseLanguage, expect, holdRequests, open, test } from './fixtures.js';
 import { translations } from './support.js';
 
 const { lotin, russian, english } = translations;
@@ -24,14 +24,7 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     await open(page, '/contact');
     const status = page.locator('form').getByRole('status');
     await expect(status).toHaveText(lotin.contact.contact_form.status.default);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/v1/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/v1/contact');
     await fill(page, message);
     await page.getByRole('button', { name: lotin.contact.contact_form.send }).click();
     await expect(status).toHaveText('Yuborilmoqda...');

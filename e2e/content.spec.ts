@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, open, test, waitForPage } from './fixtures.js';
+import { chooseLanguage, expect, holdRequests, open, test, waitForPage } from './fixtures.js';
 import { translations } from './support.js';
 
 test.describe('page content (spec §3, §4, §8)', () => {
@@ -19,14 +19,7 @@ test.describe('page content (spec §3, §4, §8)', () => {
   });
 
   test('the footer says Loading... until its content arrives, then shows the owner description', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/v1/pages/footer', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/v1/pages/footer');
     await page.goto('/contact');
     await chooseLanguage(page, 'english');
     const footer = page.getByRole('contentinfo');

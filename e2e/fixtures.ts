@@ -92,3 +92,16 @@ export function writeSetting(page: Page, key: string, value: string): Promise<vo
     [key, value] as const,
   );
 }
+
+/** Holds every request matching `url` until `release()` is called, to see what the page shows meanwhile. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}

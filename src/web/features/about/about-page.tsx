@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { LocalizedText } from '../../../shared/schemas/content.js';
+import { PageHeader } from '../../shared/components/page-header.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
 import { TagList } from '../../shared/components/tag-list.js';
@@ -98,9 +99,7 @@ export function AboutPage() {
   const localize = useLocalize();
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 tabIndex={-1}>{t('about.title')}</h1>
-      </header>
+      <PageHeader title={t('about.title')} />
 
       <section className={styles.section} aria-labelledby="about-custom-text">
         <h2 id="about-custom-text">{t('about.sections.custom_text')}</h2>

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../shared/components/page-header.js';
 import { useOwner } from '../language/use-owner.js';
 import { ContactForm } from './contact-form.js';
 import styles from './contact-page.module.css';
@@ -9,10 +10,7 @@ export function ContactPage() {
   const owner = useOwner();
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 tabIndex={-1}>{t('contact.title')}</h1>
-        <p>{t('contact.intro')}</p>
-      </header>
+      <PageHeader title={t('contact.title')} lead={t('contact.intro')} />
       <div className={styles.layout}>
         <section className={styles.details} aria-labelledby="contact-details-title">
           <h2 id="contact-details-title">{t('contact.details')}</h2>

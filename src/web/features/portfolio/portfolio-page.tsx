@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
+import { PageHeader } from '../../shared/components/page-header.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
 import { imageSources } from '../../shared/lib/media.js';
 import type { SectionData } from '../content/content-api.js';
@@ -32,9 +33,7 @@ export function PortfolioPage() {
 
   return (
     <div className={styles.page}>
-      <header className={styles.intro}>
-        <h1 tabIndex={-1}>{t('portfolio.title')}</h1>
-      </header>
+      <PageHeader title={t('portfolio.title')} />
       {/* "all" comes first; each group filters the grid */}
       <fieldset className={styles.filters}>
         <legend className="visually-hidden">{t('portfolio.filter_label')}</legend>
