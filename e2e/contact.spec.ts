@@ -127,4 +127,13 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     await expect(email).toHaveAccessibleDescription(lotin.contact.contact_form.errors.invalid_email);
     await expect(page.getByLabel(lotin.contact.contact_form.name)).toHaveValue(message.name);
   });
+
+  test('the spam trap field is invisible to people and to screen readers', async ({ page }) => {
+    await open(page, '/contact');
+    await expect(page.locator('form').getByRole('textbox')).toHaveCount(3);
+    await expect(page.locator('input[name="website"]')).not.toBeInViewport();
+    await page.getByLabel(lotin.contact.contact_form.message).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: lotin.contact.contact_form.send })).toBeFocused();
+  });
 });

@@ -34,6 +34,8 @@ export const contactMessageSchema = z.strictObject({
     .min(CONTACT_LIMITS.messageMin, { error: 'too_short' })
     .max(CONTACT_LIMITS.messageMax, { error: 'too_long' }),
   locale: z.enum(LOCALES).optional().describe('The language the visitor wrote from'),
+  // A field people never see (hidden in the form); spam bots that fill every field fill it too.
+  website: z.string().max(500).optional().describe('Leave empty'),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type ContactField = 'name' | 'email' | 'message';

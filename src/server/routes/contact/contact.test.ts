@@ -31,6 +31,15 @@ describe('POST /api/v1/contact', () => {
     });
   });
 
+  it('answers a filled hidden field as usual but keeps nothing (spam bots fill every field)', async () => {
+    const response = await send({ ...valid, website: 'https://spam.example' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ success: true, data: { id: expect.any(String) } });
+    expect(await listContactMessages(testApp.db)).toHaveLength(0);
+    expect((await send({ ...valid, website: '' })).statusCode).toBe(201);
+    expect(await listContactMessages(testApp.db)).toHaveLength(1);
+  });
+
   it('links the message to a known visitor', async () => {
     const token = (await testApp.app.inject({ url: '/api/v1/visitor/create/web' })).json().data.token;
     expect((await send(valid, { 'x-visitor-key': token })).statusCode).toBe(201);

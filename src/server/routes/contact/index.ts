@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactResponseSchema, errorResponseSchema } from '../../../shared/schemas/api.js';
@@ -30,6 +31,13 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       },
     },
     handler: async (request, reply) => {
+      if (request.body.website) {
+        // A bot filled the hidden field: answer as usual so it learns nothing, and keep nothing.
+        request.log.warn({ ip: request.ip }, 'contact message dropped: the hidden field was filled');
+        return reply
+          .code(201)
+          .send({ success: true as const, message: 'Message received', data: { id: randomUUID() } });
+      }
       const visitorId = await visitorIdFromKey(db, request.headers[VISITOR_KEY_HEADER]);
       const id = await saveContactMessage(db, request.body, visitorId);
       request.log.info({ contactMessageId: id }, 'contact message stored');

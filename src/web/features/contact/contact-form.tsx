@@ -71,7 +71,8 @@ export function ContactForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending.current) return;
-    const parsed = contactMessageSchema.safeParse({ ...values, locale });
+    const website = new FormData(event.currentTarget).get('website');
+    const parsed = contactMessageSchema.safeParse({ ...values, locale, ...(website ? { website } : {}) });
     if (!parsed.success) {
       const errors = toFieldErrors(
         parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), code: issue.message })),
@@ -156,6 +157,11 @@ export function ContactForm() {
         <label htmlFor="contact-message">{t('contact.contact_form.message')}</label>
         <textarea {...fieldProps('message')} rows={6} required />
         {fieldError('message')}
+      </div>
+      {/* Hidden from people (and from assistive technology); bots that fill every field fill it. */}
+      <div className={styles.trap} aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <div className={styles.footer}>
         <button type="submit" className="button button-primary" disabled={status === 'sending'}>
