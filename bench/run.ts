@@ -4,6 +4,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort, startBuiltSite } from '../scripts/built-site.js';
 
@@ -20,6 +22,19 @@ async function load(url: string, options: Partial<autocannon.Options> = {}) {
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** What a first visit downloads before the page can render: the entry script and stylesheets, gzipped. */
+function firstLoadKiB(): { script: number; styles: number } {
+  const html = readFileSync('dist/web/index.html', 'utf8');
+  const size = (pattern: RegExp) =>
+    [...html.matchAll(pattern)]
+      .map((match) => gzipSync(readFileSync(path.join('dist/web', match[1] ?? ''))).length)
+      .reduce((sum, bytes) => sum + bytes, 0) / 1024;
+  return {
+    script: size(/<script[^>]+src="\/([^"]+)"/g),
+    styles: size(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g),
+  };
 }
 
 const site = await startBuiltSite({ VISITOR_RATE_LIMIT: '100000' });
@@ -78,6 +93,10 @@ try {
     `\nSahifa benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, SQLite, Node ${process.version}`,
   );
   console.table(rows);
+  const download = firstLoadKiB();
+  console.info(
+    `First load: ${download.script.toFixed(0)} KiB of script and ${download.styles.toFixed(0)} KiB of styles (gzipped), before fonts and pictures.`,
+  );
   console.info(
     `Server memory: ${idleMiB.toFixed(0)} MiB peak RSS at start, ${peakMemoryMiB(server).toFixed(0)} MiB peak RSS after the load.`,
   );
