@@ -1,3 +1,4 @@
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { LocalizedText } from '../../../shared/schemas/content.js';
@@ -34,8 +35,47 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
   );
 }
 
-function LevelBars({ skills }: { skills: { name: string | LocalizedText; level: number }[] }) {
+/** A skill level (0–100) as an ARIA meter; the bar and the ring style it differently. */
+function LevelMeter({
+  name,
+  level,
+  className,
+  children,
+}: {
+  name: string;
+  level: number;
+  className?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a styled bar or ring; <meter> cannot be styled across browsers
+    <div
+      className={className}
+      role="meter"
+      aria-label={name}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={level}
+      aria-valuetext={t('about.level', { level })}
+      style={{ '--level': level } as CSSProperties}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** One titled section of the page, labelled by its heading. */
+function AboutSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function LevelBars({ skills }: { skills: { name: string | LocalizedText; level: number }[] }) {
   const localize = useLocalize();
   return (
     <ul className={styles.bars}>
@@ -47,18 +87,9 @@ function LevelBars({ skills }: { skills: { name: string | LocalizedText; level: 
               <span>{name}</span>
               <span aria-hidden="true">{skill.level}%</span>
             </div>
-            {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; <meter> cannot be styled across browsers */}
-            <div
-              className={styles.bar}
-              role="meter"
-              aria-label={name}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={skill.level}
-              aria-valuetext={t('about.level', { level: skill.level })}
-            >
-              <span style={{ '--level': `${skill.level}%` } as React.CSSProperties} />
-            </div>
+            <LevelMeter name={name} level={skill.level} className={styles.bar}>
+              <span />
+            </LevelMeter>
           </li>
         );
       })}
@@ -67,25 +98,14 @@ function LevelBars({ skills }: { skills: { name: string | LocalizedText; level: 
 }
 
 function LevelRings({ skills }: { skills: { name: LocalizedText; level: number }[] }) {
-  const { t } = useTranslation();
   const localize = useLocalize();
   return (
     <ul className={styles.rings}>
       {skills.map((skill) => (
         <li key={skill.name.english}>
-          {/* biome-ignore lint/a11y/useSemanticElements: a styled ring; <meter> cannot be drawn as one */}
-          <div
-            className={styles.ring}
-            role="meter"
-            aria-label={localize(skill.name)}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={skill.level}
-            aria-valuetext={t('about.level', { level: skill.level })}
-            style={{ '--level': skill.level } as React.CSSProperties}
-          >
+          <LevelMeter name={localize(skill.name)} level={skill.level} className={styles.ring}>
             <span aria-hidden="true">{skill.level}%</span>
-          </div>
+          </LevelMeter>
           <span className={styles.ringLabel}>{localize(skill.name)}</span>
         </li>
       ))}
@@ -101,16 +121,14 @@ export function AboutPage() {
     <div className={styles.page}>
       <PageHeader title={t('about.title')} />
 
-      <section className={styles.section} aria-labelledby="about-custom-text">
-        <h2 id="about-custom-text">{t('about.sections.custom_text')}</h2>
+      <AboutSection id="about-custom-text" title={t('about.sections.custom_text')}>
         <div className={styles.customText}>
           <Paragraphs text={localize(about.custom_text)} />
         </div>
-      </section>
+      </AboutSection>
 
       {about.services.length > 0 && (
-        <section className={styles.section} aria-labelledby="about-services">
-          <h2 id="about-services">{t('about.sections.services')}</h2>
+        <AboutSection id="about-services" title={t('about.sections.services')}>
           <ul className={styles.services}>
             {about.services.map((service) => (
               <li key={service.title.english} className={styles.card}>
@@ -122,22 +140,19 @@ export function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AboutSection>
       )}
 
       <div className={styles.columns}>
-        <section className={styles.section} aria-labelledby="about-experience">
-          <h2 id="about-experience">{t('about.sections.experience')}</h2>
+        <AboutSection id="about-experience" title={t('about.sections.experience')}>
           <Timeline entries={about.experience} />
-        </section>
-        <section className={styles.section} aria-labelledby="about-education">
-          <h2 id="about-education">{t('about.sections.education')}</h2>
+        </AboutSection>
+        <AboutSection id="about-education" title={t('about.sections.education')}>
           <Timeline entries={about.education} />
-        </section>
+        </AboutSection>
       </div>
 
-      <section className={styles.section} aria-labelledby="about-skills">
-        <h2 id="about-skills">{t('about.sections.skills.title')}</h2>
+      <AboutSection id="about-skills" title={t('about.sections.skills.title')}>
         <div className={styles.skills}>
           <div className={styles.card}>
             <h3>{t('about.sections.skills.design')}</h3>
@@ -156,11 +171,10 @@ export function AboutPage() {
             <TagList tags={about.skills.knowledge.map(localize)} />
           </div>
         </div>
-      </section>
+      </AboutSection>
 
       {about.interests.length > 0 && (
-        <section className={styles.section} aria-labelledby="about-interests">
-          <h2 id="about-interests">{t('about.sections.interests')}</h2>
+        <AboutSection id="about-interests" title={t('about.sections.interests')}>
           <ul className={styles.interests}>
             {about.interests.map((interest) => (
               <li key={interest.label.english}>
@@ -169,7 +183,7 @@ export function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </AboutSection>
       )}
       <ScrollHint />
     </div>
