@@ -1,6 +1,11 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { loadContent } from './src/server/content/load-content.js';
+import { SITE_DATA_PLACEHOLDER, siteDataScript } from './src/shared/site-data.js';
 
 const apiServer = process.env.SAHIFA_API ?? 'http://127.0.0.1:3000';
 
@@ -11,25 +16,81 @@ function siteDataInDevelopment(): Plugin {
     apply: 'serve',
     transformIndexHtml(html) {
       const { identity } = loadContent(process.env.CONTENT_DIR ?? 'content');
-      const json = JSON.stringify({ identity }).replace(/</g, '\\u003c');
-      return html.replace('<!--site-data-->', `<script id="site-data" type="application/json">${json}</script>`);
+      // A function, not a string: owner text such as `$'` must not be read as a replacement pattern.
+      return html.replace(SITE_DATA_PLACEHOLDER, () => siteDataScript({ identity }));
     },
   };
 }
 
-export default defineConfig({
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Every built file, compressed once at build time with brotli at quality 11 and gzip at level 9 next
+ * to it (`x.js.br`, `x.js.gz`), so the server never compresses per request. A copy that saves less
+ * than 5% (fonts and pictures are compressed already) is not written. Source maps are left alone:
+ * they are private unless the owner serves them (SERVE_SOURCE_MAPS).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'sahifa-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (readdirSync(outDir, { recursive: true }) as string[])
+        .map((relative) => path.join(outDir, relative))
+        // index.html is the server's template, never sent as it is.
+        .filter(
+          (file) =>
+            statSync(file).isFile() && !/\.(?:br|gz|map)$/.test(file) && file !== path.join(outDir, 'index.html'),
+        );
+      await Promise.all(
+        files.map(async (file) => {
+          const bytes = readFileSync(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gzipAsync(bytes, { level: 9 }),
+          ]);
+          if (br.length < bytes.length * 0.95) writeFileSync(`${file}.br`, br);
+          if (gzipped.length < bytes.length * 0.95) writeFileSync(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
+// Two builds from one config: the browser's (`vite build`, into dist/web) and the server bundle that
+// renders pages (`vite build --ssr entry-server.tsx`, into dist/ssr; the server loads it at start-up).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), siteDataInDevelopment()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: true,
-    // Flags stay separate files: they cache better than inlined data.
-    assetsInlineLimit: 0,
-  },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), siteDataInDevelopment(), precompress()],
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        // The same asset names as the browser build (flags), so server and browser markup agree.
+        assetsInlineLimit: 0,
+        rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        // Written for the developer, never linked from the scripts; served only with SERVE_SOURCE_MAPS.
+        sourcemap: 'hidden' as const,
+        // Flags stay separate files: they cache better than inlined data.
+        assetsInlineLimit: 0,
+      },
   server: {
     proxy: { '/api': apiServer, '/media': apiServer },
   },
-});
+}));

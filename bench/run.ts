@@ -1,105 +1,220 @@
-// `npm run bench`: throughput, latency and memory of the built server, each throughput also as a ratio
-// against a bare node:http server answering the same bytes in the same run (absolute figures swing
-// 10–50% between runs on shared machines; the ratio is what to compare across commits).
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
+// `npm run bench`: Sahifa's built server against nginx serving the same bytes from disk, both pinned to
+// one CPU, with wrk pinned to the other. Absolute figures swing 10–50% between runs on shared
+// machines; the ratio to nginx in the same run is what to compare across commits.
+// Needs the build (`npm run build`) and Debian's `nginx-light`, `libnginx-mod-http-brotli-static`
+// and `wrk` (README, Development).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { freePort, startBuiltSite } from '../scripts/built-site.js';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { freePort } from '../scripts/built-site.js';
+import { type StaticFile, startNginx } from './nginx.js';
+import { type LoadResult, load } from './wrk.js';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * Each row is measured this many times, alternating Sahifa and nginx, and the best round of each is
+ * kept: other work on a shared machine only ever slows a round down.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SERVER_CPU = 0;
+const LOAD_CPU = 1;
+/** What Chromium sends. */
+const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
 
-function peakMemoryMiB(child: ChildProcess): number {
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** One request, body exactly as sent (fetch would decompress it). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+function memoryMiB(child: ChildProcess): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
 }
 
-async function load(url: string, options: Partial<autocannon.Options> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+/** Starts the built server on one CPU; resolves with the time from spawn to its first page. */
+async function startSahifa(dataDir: string) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, 'dist/node/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      VISITOR_RATE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  while (child.exitCode === null && performance.now() - started < 30_000) {
+    const answered = await get(`${url}/`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (answered) return { url, child, firstAnswerMs: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The built site did not start (run `npm run build` first; its error is above).');
 }
 
-/** What a first visit downloads before the page can render: the entry script and stylesheets, gzipped. */
-function firstLoadKiB(): { script: number; styles: number } {
-  const html = readFileSync('dist/web/index.html', 'utf8');
-  const size = (pattern: RegExp) =>
-    [...html.matchAll(pattern)]
-      .map((match) => gzipSync(readFileSync(path.join('dist/web', match[1] ?? ''))).length)
-      .reduce((sum, bytes) => sum + bytes, 0) / 1024;
+/** The three copies of an answer exactly as Sahifa sends them, for nginx to serve from disk. */
+async function copyOf(url: string, name: string): Promise<StaticFile> {
+  const identity = await get(url);
+  const br = await get(url, { 'accept-encoding': 'br' });
+  const gzip = await get(url, { 'accept-encoding': 'gzip' });
+  if (identity.status !== 200) throw new Error(`${url} answered ${identity.status}`);
   return {
-    script: size(/<script[^>]+src="\/([^"]+)"/g),
-    styles: size(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g),
+    name,
+    identity: identity.body,
+    br: br.headers['content-encoding'] === 'br' ? br.body : brotliCompressSync(identity.body),
+    gzip:
+      gzip.headers['content-encoding'] === 'gzip'
+        ? gzip.body
+        : gzipSync(identity.body, { level: constants.Z_BEST_COMPRESSION }),
   };
 }
 
-const site = await startBuiltSite({ VISITOR_RATE_LIMIT: '100000' });
-const server = site.process;
-const base = site.url;
-try {
-  const idleMiB = peakMemoryMiB(server);
-
-  // The baseline answers exactly the bytes Sahifa answers, with nothing in between.
-  const aboutBody = await (await fetch(`${base}/api/v1/pages/about`)).text();
-  const pageBody = await (await fetch(`${base}/about`)).text();
-  const baselinePort = await freePort();
-  const baseline = createHttpServer((request, response) => {
-    const isApi = request.url?.startsWith('/api/');
-    response.writeHead(200, { 'content-type': isApi ? 'application/json' : 'text/html; charset=utf-8' });
-    response.end(isApi ? aboutBody : pageBody);
-  });
-  await new Promise<void>((resolve) => baseline.listen(baselinePort, '127.0.0.1', resolve));
-  const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-
-  const created = (await (await fetch(`${base}/api/v1/visitor/create/web`)).json()) as { data: { token: string } };
-  const { token } = created.data;
-  const rows: Record<string, unknown>[] = [];
-  const scenarios = [
-    {
-      name: 'GET /api/v1/pages/about',
-      url: `${base}/api/v1/pages/about`,
-      baseline: `${baselineUrl}/api/v1/pages/about`,
-    },
-    { name: 'GET /about (HTML page)', url: `${base}/about`, baseline: `${baselineUrl}/about` },
-    {
-      name: 'POST /api/v1/visitor/visit/web (a write)',
-      url: `${base}/api/v1/visitor/visit/web`,
-      options: {
-        method: 'POST' as const,
-        headers: { 'content-type': 'application/json', 'x-visitor-key': token },
-        body: JSON.stringify({ path: '/about', locale: 'lotin', theme: 'dark' }),
-      },
-    },
-  ];
-  for (const scenario of scenarios) {
-    const measured = await load(scenario.url, scenario.options);
-    const reference = scenario.baseline ? await load(scenario.baseline) : undefined;
-    rows.push({
-      scenario: scenario.name,
-      'req/s': Math.round(measured.requestsPerSecond),
-      'p50 ms': measured.p50,
-      'p99 ms': measured.p99,
-      'vs bare node:http': reference
-        ? `${((measured.requestsPerSecond / reference.requestsPerSecond) * 100).toFixed(0)}%`
-        : '—',
-    });
+/** What a first visit downloads before the page works: scripts (and preloads) and styles of `/`. */
+async function firstLoad(base: string, html: string) {
+  const urls = [
+    ...html.matchAll(/<script[^>]+src="(\/[^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="(\/[^"]+)"/g),
+    ...html.matchAll(/<link[^>]+href="(\/[^"]+)"[^>]+rel="(?:modulepreload|stylesheet)"/g),
+  ].map((match) => match[1] ?? '');
+  let gzip = 0;
+  let br = 0;
+  for (const url of new Set(urls)) {
+    gzip += (await get(`${base}${url}`, { 'accept-encoding': 'gzip' })).body.length;
+    br += (await get(`${base}${url}`, { 'accept-encoding': 'br' })).body.length;
   }
-  baseline.close();
+  const htmlGzip = (await get(`${base}/`, { 'accept-encoding': 'gzip' })).body.length;
+  return { files: new Set(urls).size, gzipKiB: gzip / 1024, brKiB: br / 1024, htmlGzipKiB: htmlGzip / 1024 };
+}
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-'));
+// nginx's workers run as `nobody` when started as root, and must reach the files inside.
+chmodSync(workDir, 0o755);
+const sahifa = await startSahifa(path.join(workDir, 'data'));
+let stopNginx = () => {};
+try {
+  const base = sahifa.url;
+  const home = (await get(`${base}/`)).body.toString();
+  const entry = /<script[^>]+type="module"[^>]+src="(\/[^"]+)"/.exec(home)?.[1];
+  if (!entry) throw new Error('No entry script in the page');
+
+  const targets = [
+    { what: 'API section (/api/v1/pages/about)', url: '/api/v1/pages/about', copy: 'about.json' },
+    { what: 'page HTML (/about)', url: '/about', copy: 'about.html' },
+    { what: `entry script (${entry.replace(/^\/assets\//, '')})`, url: entry, copy: 'entry.js' },
+  ];
+  const files = await Promise.all(targets.map((target) => copyOf(`${base}${target.url}`, target.copy)));
+  const nginx = await startNginx({ dir: path.join(workDir, 'nginx'), port: await freePort(), cpu: SERVER_CPU, files });
+  stopNginx = nginx.stop;
+
+  const created = JSON.parse((await get(`${base}/api/v1/visitor/create/web`)).body.toString()) as {
+    data: { token: string };
+  };
+  const once = (url: string, options: Partial<Parameters<typeof load>[0]> = {}): LoadResult =>
+    load({ url, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU, workDir, ...options });
+  const best = (results: LoadResult[]) =>
+    results.reduce((top, result) => (result.requestsPerSecond > top.requestsPerSecond ? result : top));
+  /** Sahifa and (optionally) nginx, round after round, best of each. */
+  function compare(url: string, reference: string | undefined, options: Partial<Parameters<typeof load>[0]> = {}) {
+    // Node compiles its hot paths after the first thousands of requests: warm up before measuring.
+    once(url, { ...options, seconds: 2 });
+    const measured: LoadResult[] = [];
+    const baseline: LoadResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      measured.push(once(url, options));
+      if (reference) baseline.push(once(reference, options));
+    }
+    return { measured: best(measured), reference: reference ? best(baseline) : undefined };
+  }
+  const fixed = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+  const rows: Record<string, unknown>[] = [];
+  const withVersusWithout: string[] = [];
+  for (const target of targets) {
+    let plainRate = 0;
+    for (const encoding of ['none', 'browser'] as const) {
+      const headers: Record<string, string> = encoding === 'browser' ? { 'accept-encoding': BROWSER_ENCODING } : {};
+      const { measured, reference } = compare(`${base}${target.url}`, `${nginx.url}/${target.copy}`, { headers });
+      if (!reference) throw new Error('no baseline');
+      if (encoding === 'none') plainRate = measured.requestsPerSecond;
+      else withVersusWithout.push(`${target.what} ${(measured.requestsPerSecond / plainRate).toFixed(2)}×`);
+      rows.push({
+        what: target.what,
+        'Accept-Encoding': encoding === 'browser' ? 'browser' : 'none',
+        'req/s': Math.round(measured.requestsPerSecond),
+        'p50 ms': fixed(measured.p50Ms, 2),
+        'p99 ms': fixed(measured.p99Ms, 2),
+        'nginx req/s': Math.round(reference.requestsPerSecond),
+        'nginx p99 ms': fixed(reference.p99Ms, 2),
+        'vs nginx': `${(measured.requestsPerSecond / reference.requestsPerSecond).toFixed(2)}×`,
+      });
+    }
+  }
+  const { measured: write } = compare(`${base}/api/v1/visitor/visit/web`, undefined, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-visitor-key': created.data.token },
+    body: JSON.stringify({ path: '/about', locale: 'lotin', theme: 'dark' }),
+  });
+  rows.push({
+    what: 'a write (POST /api/v1/visitor/visit/web, SQLite)',
+    'Accept-Encoding': 'none',
+    'req/s': Math.round(write.requestsPerSecond),
+    'p50 ms': fixed(write.p50Ms, 2),
+    'p99 ms': fixed(write.p99Ms, 2),
+    'nginx req/s': '—',
+    'nginx p99 ms': '—',
+    'vs nginx': '—',
+  });
+
+  const memory = memoryMiB(sahifa.child);
+  const download = await firstLoad(base, home);
   console.info(
-    `\nSahifa benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each, SQLite, Node ${process.version}`,
+    `\nSahifa benchmark: wrk, ${CONNECTIONS} connections, best of ${ROUNDS} rounds of ${SECONDS} s per row; Sahifa (Node ${process.version}, ` +
+      `LOG_LEVEL=warn, SQLite) and nginx ${nginx.version}${nginx.brotli ? ' with brotli_static' : ' (no brotli module: gzip only)'} ` +
+      `on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}. "browser" sends Accept-Encoding: ${BROWSER_ENCODING}.`,
   );
   console.table(rows);
-  const download = firstLoadKiB();
   console.info(
-    `First load: ${download.script.toFixed(0)} KiB of script and ${download.styles.toFixed(0)} KiB of styles (gzipped), before fonts and pictures.`,
+    `With a browser's Accept-Encoding, as a share of the same answer without: ${withVersusWithout.join('; ')}.`,
   );
   console.info(
-    `Server memory: ${idleMiB.toFixed(0)} MiB peak RSS at start, ${peakMemoryMiB(server).toFixed(0)} MiB peak RSS after the load.`,
+    `Server memory after the load: ${memory.rss.toFixed(0)} MiB RSS (peak ${memory.peak.toFixed(0)} MiB). ` +
+      `Time from start to the first answered page: ${sahifa.firstAnswerMs.toFixed(0)} ms.`,
+  );
+  console.info(
+    `First load of /: ${download.gzipKiB.toFixed(1)} KiB gzipped (${download.brKiB.toFixed(1)} KiB brotli) of scripts ` +
+      `and styles in ${download.files} files, plus ${download.htmlGzipKiB.toFixed(1)} KiB of HTML; fonts and pictures not counted.`,
   );
 } finally {
-  site.stop();
+  stopNginx();
+  sahifa.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  rmSync(workDir, { recursive: true, force: true });
 }

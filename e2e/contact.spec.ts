@@ -1,5 +1,5 @@
 import { chooseLanguage, expect, holdRequests, open, test } from './fixtures.js';
-import { translations } from './support.js';
+import { storedContactMessages, translations } from './support.js';
 
 const { lotin, russian, english } = translations;
 
@@ -19,36 +19,53 @@ const message = {
   message: 'Assalomu alaykum! Yangi loyiha haqida gaplashsak.',
 };
 
+/** A sender of its own per test, so what the database holds can be told apart. */
+function uniqueSender(label: string) {
+  return { ...message, email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.uz` };
+}
+
 test.describe('contact form (spec §3, §4, §8)', () => {
   test('goes default → sending → success and stores the message', async ({ page }) => {
     await open(page, '/contact');
     const status = page.locator('form').getByRole('status');
     await expect(status).toHaveText(lotin.contact.contact_form.status.default);
     const release = await holdRequests(page, '**/api/v1/contact');
-    await fill(page, message);
+    const sender = uniqueSender('stored');
+    await fill(page, sender);
     await page.getByRole('button', { name: lotin.contact.contact_form.send }).click();
     await expect(status).toHaveText('Yuborilmoqda...');
     await expect(page.getByRole('button', { name: 'Yuborilmoqda...' })).toBeDisabled();
     release();
     await expect(status).toHaveText("Yuborildi :) Tez orada siz bilan bo'glanishadi!");
     await expect(page.getByLabel(lotin.contact.contact_form.message)).toHaveValue('');
+    // "Sent" means stored: the message is in the server's database, with the visitor's language.
+    expect(storedContactMessages(sender.email)).toEqual([
+      { name: sender.name, email: sender.email, message: sender.message, locale: 'lotin' },
+    ]);
   });
 
   test('cannot send twice at once', async ({ page }) => {
     await open(page, '/contact');
     let posts = 0;
-    await page.route('**/api/v1/contact', async (route) => {
-      posts++;
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/contact') && request.method() === 'POST') posts++;
     });
-    await fill(page, message);
-    const send = page.getByRole('button', { name: lotin.contact.contact_form.send });
-    await send.click();
-    await page.getByLabel(lotin.contact.contact_form.message).press('Control+Enter');
-    await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+    // The first message stays on its way until released, so every later submit meets a form still sending.
+    const release = await holdRequests(page, '**/api/v1/contact');
+    const sender = uniqueSender('once');
+    await fill(page, sender);
+    // Two submits in one go, before the page can re-render and disable the button; then a click and Enter.
+    await page.locator('form').evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    await page.getByRole('button', { name: lotin.contact.contact_form.status.sending }).click({ force: true });
+    await page.getByLabel(lotin.contact.contact_form.email).press('Enter');
+    await expect(page.locator('form').getByRole('status')).toHaveText(lotin.contact.contact_form.status.sending);
+    release();
     await expect(page.locator('form').getByRole('status')).toHaveText(lotin.contact.contact_form.status.success);
     expect(posts).toBe(1);
+    expect(storedContactMessages(sender.email)).toHaveLength(1);
   });
 
   test('a failed send keeps everything typed and says why, in the visitor language', async ({

@@ -30,6 +30,16 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void 
 
 export { expect };
 
+/**
+ * A test's time budget from its work, for tests that do more than the default 30 s covers (a page or
+ * two). On the two-core machines the suite runs on, a page load or a navigation behind the loader
+ * takes about 2.5 s alone and several times that while other work shares the cores; an axe scan of
+ * a page takes 3-5 s alone and up to 20 s under load.
+ */
+export function budget({ pages, scans = 0 }: { pages: number; scans?: number }): number {
+  return 15_000 + pages * 6_000 + scans * 20_000;
+}
+
 export const LOCALE_LABEL = { lotin: "O'zbek", russian: 'Русский', english: 'English' } as const;
 
 /** Waits until the page is rendered and the loading overlay is gone (its lines finished). */

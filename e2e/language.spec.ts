@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, open, readSetting, test, writeSetting } from './fixtures.js';
+import { budget, chooseLanguage, expect, open, readSetting, test, writeSetting } from './fixtures.js';
 import { translations } from './support.js';
 
 test.describe('language (spec §4, §9)', () => {
@@ -22,6 +22,7 @@ test.describe('language (spec §4, §9)', () => {
   });
 
   test('switches the whole interface at once and remembers the choice', async ({ page }) => {
+    test.setTimeout(budget({ pages: 4 }));
     await open(page, '/about');
     await chooseLanguage(page, 'russian');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(translations.russian.about.title);

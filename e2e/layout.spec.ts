@@ -80,12 +80,16 @@ test.describe('fixed header past 100 px (spec §2, §9)', () => {
     const hint = page.getByTestId('scroll-hint');
     await expect(header).toHaveCSS('position', 'absolute');
     await expect(hint).toHaveCSS('opacity', '1');
-    await page.evaluate(() => window.scrollTo(0, 100));
-    await expect(header).toHaveAttribute('data-fixed', 'false');
+    // Each step changes the state, so each assertion waits for the scroll to be handled: at 100 px
+    // exactly the header is back in place, which an assertion made before any handling could not show.
     await page.evaluate(() => window.scrollTo(0, 101));
     await expect(header).toHaveCSS('position', 'fixed');
     await expect(footer).toHaveAttribute('data-fixed', 'true');
     await expect(hint).toHaveCSS('opacity', '0');
+    await page.evaluate(() => window.scrollTo(0, 100));
+    await expect(header).toHaveAttribute('data-fixed', 'false');
+    await page.evaluate(() => window.scrollTo(0, 101));
+    await expect(header).toHaveAttribute('data-fixed', 'true');
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveCSS('position', 'absolute');
     await expect(footer).toHaveAttribute('data-fixed', 'false');
@@ -94,8 +98,15 @@ test.describe('fixed header past 100 px (spec §2, §9)', () => {
   test('a single-section page keeps the header in place', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 400 });
     await open(page, '/contact');
-    await page.evaluate(() => window.scrollTo(0, 300));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // Scroll, then let the page handle the scroll event and render before looking (a macrotask after two frames).
+    await page.evaluate(async () => {
+      const scrolled = new Promise((resolve) => window.addEventListener('scroll', resolve, { once: true }));
+      window.scrollTo(0, 300);
+      await scrolled;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await expect(page.getByRole('banner')).toHaveAttribute('data-fixed', 'false');
     await expect(page.getByTestId('scroll-hint')).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, open, test, waitForPage } from './fixtures.js';
+import { budget, chooseLanguage, expect, open, test, waitForPage } from './fixtures.js';
 import { fullName, recordOverlayStates, siteIdentity, translations } from './support.js';
 
 const { lotin, english } = translations;
@@ -7,6 +7,7 @@ test.describe('routes and navigation (spec §2)', () => {
   test('sets the title to the owner name, a dash and the route title after each navigation, per language', async ({
     page,
   }) => {
+    test.setTimeout(budget({ pages: 10 }));
     await open(page, '/');
     const identity = await siteIdentity(page);
     const menu = page.getByRole('navigation');
@@ -25,6 +26,7 @@ test.describe('routes and navigation (spec §2)', () => {
   });
 
   test('deep links load every route directly with history-mode URLs', async ({ page }) => {
+    test.setTimeout(budget({ pages: 3 }));
     for (const [path, heading] of [
       ['/about', lotin.about.title],
       ['/portfolio', lotin.portfolio.title],
@@ -40,6 +42,7 @@ test.describe('routes and navigation (spec §2)', () => {
   test('shows the loader before home, about and portfolio, and not before contact or the 404 page', async ({
     page,
   }) => {
+    test.setTimeout(budget({ pages: 7 }));
     await open(page, '/contact');
     const menu = page.getByRole('navigation');
     const states = await recordOverlayStates(page);
@@ -82,6 +85,7 @@ test.describe('routes and navigation (spec §2)', () => {
   });
 
   test('scrolls to the top before each navigation', async ({ page }) => {
+    test.setTimeout(budget({ pages: 4 }));
     await open(page, '/about');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
@@ -112,6 +116,7 @@ test.describe('routes and navigation (spec §2)', () => {
   });
 
   test('chooses the 404 joke at random', async ({ page, allowConsoleErrors }) => {
+    test.setTimeout(budget({ pages: 10 }));
     allowConsoleErrors(/status of 404/);
     const jokes = new Set<string | null>();
     for (let visit = 0; visit < 10 && jokes.size < 2; visit++) {

@@ -1,59 +1,63 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { chooseLanguage, expect, open, test } from './fixtures.js';
+import { budget, chooseLanguage, expect, open, test } from './fixtures.js';
 
 const PAGES = ['/', '/about', '/portfolio', '/contact', '/missing-page'];
 
 test.describe('accessibility and responsiveness', () => {
+  // One test per page and theme: an axe scan takes a few seconds on a busy two-core machine, and
+  // ten of them in one test would not fit any sensible budget.
   for (const theme of ['light', 'dark'] as const) {
-    test(`no serious or critical axe violations on any page (${theme})`, async ({
-      page,
-      context,
-      baseURL,
-      allowConsoleErrors,
-    }) => {
-      allowConsoleErrors(/status of 404/); // the 404 page is one of the pages
-      await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
-      for (const path of PAGES) {
+    for (const path of PAGES) {
+      test(`no serious or critical axe violations on ${path} (${theme})`, async ({
+        page,
+        context,
+        baseURL,
+        allowConsoleErrors,
+      }) => {
+        test.setTimeout(budget({ pages: 1, scans: 1 }));
+        allowConsoleErrors(/status of 404/); // the 404 page is one of the pages
+        await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
         await open(page, path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         const results = await new AxeBuilder({ page }).exclude('[data-testid="loading-overlay"]').analyze();
         const serious = results.violations.filter((violation) =>
           ['serious', 'critical'].includes(violation.impact ?? ''),
         );
         expect(
-          serious.map(
-            (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target).join(' | ')}`,
-          ),
+          serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target).join(' | ')}`),
         ).toEqual([]);
-      }
-    });
+      });
+    }
   }
 
   for (const width of [320, 375, 768, 1440]) {
-    test(`no horizontal scrolling at ${width} px in either theme, in the longest language`, async ({
-      page,
-      context,
-      baseURL,
-      allowConsoleErrors,
-    }) => {
-      allowConsoleErrors(/status of 404/);
-      await page.setViewportSize({ width, height: 800 });
-      await open(page, '/');
-      await chooseLanguage(page, 'russian');
-      for (const theme of ['light', 'dark']) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`no horizontal scrolling at ${width} px (${theme}), in the longest language`, async ({
+        page,
+        context,
+        baseURL,
+        allowConsoleErrors,
+      }) => {
+        test.setTimeout(budget({ pages: 7 }));
+        allowConsoleErrors(/status of 404/);
         await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
+        await page.setViewportSize({ width, height: 800 });
+        await open(page, '/');
+        await chooseLanguage(page, 'russian');
         for (const path of PAGES) {
           await open(page, path);
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
-          expect(overflow, `${path} (${theme})`).toBeLessThanOrEqual(0);
+          expect(overflow, path).toBeLessThanOrEqual(0);
         }
-      }
-    });
+      });
+    }
   }
 
   test('all text fits its box at 320 px in the longest language', async ({ page, allowConsoleErrors }) => {
+    test.setTimeout(budget({ pages: 7 }));
     allowConsoleErrors(/status of 404/);
     await page.setViewportSize({ width: 320, height: 700 });
     await open(page, '/');

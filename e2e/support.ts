@@ -1,5 +1,39 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { parse } from 'yaml';
+import type { SiteContent } from '../src/shared/schemas/content.js';
+
+/**
+ * What the owner wrote in a content file (the server of the browser tests serves `content/`): the
+ * pages are checked against the owner's files, not against the API's answer.
+ */
+export function ownerContent<Name extends keyof SiteContent>(name: Name): SiteContent[Name] {
+  return parse(readFileSync(`content/${name}.yaml`, 'utf8')) as SiteContent[Name];
+}
+
+/** The first entry of a list in the owner's content; a test needs one to look for. */
+export function first<T>(items: readonly T[], what: string): T {
+  const [item] = items;
+  if (item === undefined) throw new Error(`The content has no ${what} to test with`);
+  return item;
+}
+
+/** Where the browser tests' server keeps its database (made fresh for each run). */
+export const E2E_DATA_DIR = 'test-results/e2e-data';
+
+/** The contact messages the server stored from one address, read from its own database file. */
+export function storedContactMessages(
+  email: string,
+): { name: string; email: string; message: string; locale: string }[] {
+  const db = new Database(path.join(E2E_DATA_DIR, 'sahifa.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT name, email, message, locale FROM contact_messages WHERE email = ?').all(email) as never;
+  } finally {
+    db.close();
+  }
+}
 
 type Translations = typeof import('../src/web/i18n/locales/lotin.json');
 

@@ -17,6 +17,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Headless Chromium names itself "HeadlessChrome", a crawler to the visitor statistics (which then
+ * count nothing); tests and tools browse as the desktop Chromium they are.
+ */
+export const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

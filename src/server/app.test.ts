@@ -15,6 +15,18 @@ describe('the API as a whole', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/contact',
+      '/api/v1/health',
+      '/api/v1/owner/messages',
+      '/api/v1/owner/messages/export',
+      '/api/v1/owner/messages/{id}',
+      '/api/v1/owner/notifications',
+      '/api/v1/owner/notifications/test',
+      '/api/v1/owner/notifications/{id}/resend',
+      '/api/v1/owner/session',
+      '/api/v1/owner/sessions',
+      '/api/v1/owner/sessions/{id}',
+      '/api/v1/owner/stats',
+      '/api/v1/owner/stats/this-browser',
       '/api/v1/pages/about',
       '/api/v1/pages/footer',
       '/api/v1/pages/home',

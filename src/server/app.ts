@@ -1,34 +1,68 @@
+import type { Server } from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PageRenderer } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
 import type { Config } from './config.js';
+import { withSanitizedHtml } from './content/sanitize-html.js';
 import type { Db } from './db/database.js';
-import { AppError, registerErrorHandler } from './errors.js';
+import { registerErrorHandler } from './errors.js';
+import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
+import { statsMaintenance } from './plugins/stats-maintenance.js';
 import { webApp } from './plugins/web-app.js';
 import { contactRoutes } from './routes/contact/index.js';
+import { healthRoutes } from './routes/health/index.js';
+import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
 import { visitorRoutes } from './routes/visitor/index.js';
+import { privateLogger } from './security/log-privacy.js';
+import { securityHeaders } from './security/security-headers.js';
+import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
 
 export interface AppOptions {
-  config: Pick<Config, 'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit'>;
+  config: Pick<
+    Config,
+    'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit' | 'notifications'
+  > &
+    Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'serveSourceMaps'>>;
   db: Db;
   content: SiteContent;
   logger?: FastifyServerOptions['logger'];
+  /** Timeouts and the connection cap; tests shorten them. */
+  serverLimits?: Partial<ServerLimits>;
+  /** Renders pages; by default the built server bundle (dist/ssr) is loaded. Tests pass one from source. */
+  pageRenderer?: PageRenderer;
 }
 
 /** The largest request body accepted (a contact message is at most ~20 KB of UTF-8). */
 export const BODY_LIMIT_BYTES = 32 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers notifications; `main.ts` starts it, tests may run it by hand. Stopped when the app closes. */
+    outbox: OutboxWorker;
+  }
+}
+
 /** Builds the whole application — API, OpenAPI document and web app — without listening. */
-export async function buildApp({ config, db, content, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  content: loadedContent,
+  logger = false,
+  serverLimits,
+  pageRenderer,
+}: AppOptions): Promise<FastifyInstance> {
+  // The owner's HTML is made safe once, here, for the API and the rendered pages alike (decision 015).
+  const content = withSanitizedHtml(loadedContent);
   const { trustProxy } = config;
-  const options: FastifyServerOptions = {
-    logger,
+  const limits = { ...SERVER_LIMITS, ...serverLimits };
+  const options: FastifyHttpOptions<Server> = {
+    logger: privateLogger(logger),
+    ...serverLimitOptions(limits),
     // A number means "trust that many proxy hops", which Fastify's types only accept as a function.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -36,38 +70,18 @@ export async function buildApp({ config, db, content, logger = false }: AppOptio
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   };
   const app = Fastify(options);
+  applyConnectionCap(app, limits);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; a text body is refused with 415 instead of reaching a schema.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  const outbox = new OutboxWorker(db, config.notifications, app.log.child({ component: 'outbox' }));
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => outbox.stop());
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'rate_limited', `Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`),
-  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -77,11 +91,19 @@ export async function buildApp({ config, db, content, logger = false }: AppOptio
     transform: jsonSchemaTransform,
   });
 
+  await app.register(statsMaintenance, { db, retentionMonths: config.statsRetentionMonths });
   await app.register(
     async (api) => {
       await api.register(pagesRoutes, { content });
+      await api.register(healthRoutes, { db });
       await api.register(visitorRoutes, { db, rateLimit: config.visitorRateLimit });
-      await api.register(contactRoutes, { db, rateLimit: config.contactRateLimit });
+      await api.register(contactRoutes, {
+        db,
+        rateLimit: config.contactRateLimit,
+        channels: configuredChannels(config.notifications),
+        onStored: () => outbox.kick(),
+      });
+      await api.register(ownerRoutes, { db, notifications: config.notifications, onQueued: () => outbox.kick() });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },
@@ -92,6 +114,9 @@ export async function buildApp({ config, db, content, logger = false }: AppOptio
     contentDir: config.contentDir,
     cacheDir: config.cacheDir,
     content,
+    publicUrl: config.publicUrl,
+    serveSourceMaps: config.serveSourceMaps ?? false,
+    renderer: pageRenderer,
   });
   return app;
 }

@@ -30,8 +30,54 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres:\/\//],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY: use false, true/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
+    [
+      { SMTP_URL: 'mail.example.com:587', MAIL_FROM: 'a@b.uz', MAIL_TO: 'c@d.uz' },
+      /SMTP_URL: must look like smtp:\/\//,
+    ],
+    [
+      { SMTP_URL: 'smtp://u:p@mail.example.com:587', MAIL_FROM: 'a@b.uz' },
+      /MAIL_TO: e-mail needs SMTP_URL, MAIL_FROM and MAIL_TO together/,
+    ],
+    [
+      { SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'site', MAIL_TO: 'c@d.uz' },
+      /MAIL_FROM: must be an e-mail address/,
+    ],
+    [
+      { TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_CHAT_ID: '42' },
+      /TELEGRAM_BOT_TOKEN: must be the token @BotFather gave/,
+    ],
+    [{ TELEGRAM_BOT_TOKEN: '123456789:AAEabcdefghijklmnopqrstuvwxyz' }, /TELEGRAM_CHAT_ID: Telegram needs/],
+    [{ OWNER_LOCALE: 'uzbek' }, /OWNER_LOCALE: /],
   ])('rejects %j with a clear error', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
+  });
+
+  it('turns notification settings into channels, and treats empty values as unset', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://you%40gmail.com:secret@smtp.gmail.com:465',
+      MAIL_FROM: 'you@gmail.com',
+      MAIL_TO: 'you@gmail.com',
+      TELEGRAM_BOT_TOKEN: '123456789:AAEabcdefghijklmnopqrstuvwxyz',
+      TELEGRAM_CHAT_ID: '-1001234567',
+      OWNER_LOCALE: 'russian',
+    });
+    expect(config.notifications).toEqual({
+      email: {
+        smtpUrl: 'smtps://you%40gmail.com:secret@smtp.gmail.com:465',
+        from: 'you@gmail.com',
+        to: 'you@gmail.com',
+      },
+      telegram: {
+        botToken: '123456789:AAEabcdefghijklmnopqrstuvwxyz',
+        chatId: '-1001234567',
+        apiUrl: 'https://api.telegram.org',
+      },
+      locale: 'russian',
+      retrySeconds: 15,
+    });
+    const none = loadConfig({ SMTP_URL: '', TELEGRAM_BOT_TOKEN: ' ', DATABASE_URL: '' });
+    expect(none.notifications).toMatchObject({ email: undefined, telegram: undefined, locale: 'lotin' });
+    expect(none.database.dialect).toBe('sqlite');
   });
 });

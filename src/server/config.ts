@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES } from '../shared/locales.js';
 
 /**
  * The server's whole configuration, read from the environment once at start-up (the only place that
@@ -21,15 +22,37 @@ const booleanOrHops = z
     return z.NEVER;
   });
 
+/** An unset variable and an empty one mean the same: "use the default". */
+const optionalText = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.string().trim().optional(),
+  );
+
+const emailAddress = z.email({ error: 'must be an e-mail address such as site@example.com' });
+
+/** The site's public origin, for canonical, sitemap and preview-image addresses (no path: the app lives at /). */
+const publicOrigin = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    const bare = url && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+    if (url && bare && (url.protocol === 'https:' || url.protocol === 'http:')) return url.origin;
+    context.addIssue({ code: 'custom', message: "use the site's origin, like https://example.com (no path)" });
+    return z.NEVER;
+  });
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('data'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .regex(/^postgres(?:ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded SQLite)')
-    .optional(),
+  DATABASE_URL: optionalText().pipe(
+    z
+      .string()
+      .regex(/^postgres(?:ql)?:\/\//, 'must start with postgres:// (leave it unset for the embedded SQLite)')
+      .optional(),
+  ),
   CONTENT_DIR: z.string().trim().min(1).default('content'),
   WEB_ROOT: z.string().trim().min(1).default('dist/web'),
   TRUST_PROXY: booleanOrHops.default(false),
@@ -43,48 +66,113 @@ const environmentSchema = z.object({
     .describe('contact messages one client may send per window'),
   CONTACT_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1_440).default(10),
   VISITOR_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+  SMTP_URL: optionalText().pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must look like smtp://user:password@host:587 or smtps://user:password@host:465',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalText().pipe(emailAddress.optional()),
+  MAIL_TO: optionalText().pipe(emailAddress.optional()),
+  TELEGRAM_BOT_TOKEN: optionalText().pipe(
+    z
+      .string()
+      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be the token @BotFather gave, like 123456789:AAE…')
+      .optional(),
+  ),
+  TELEGRAM_CHAT_ID: optionalText().pipe(
+    z
+      .string()
+      .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, 'must be a numeric chat id (such as 123456789) or @channelname')
+      .optional(),
+  ),
+  TELEGRAM_API_URL: optionalText().pipe(z.url({ protocol: /^https?$/ }).default('https://api.telegram.org')),
+  OWNER_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
+  STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
+  PUBLIC_URL: optionalText().pipe(publicOrigin.optional()),
+  SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
 });
 
-export type Database = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
-
-export interface Config {
-  port: number;
-  host: string;
-  database: Database;
-  contentDir: string;
-  webRoot: string;
-  /** Resized pictures are kept here (inside DATA_DIR, also when the database is PostgreSQL). */
-  cacheDir: string;
-  trustProxy: boolean | number | string[];
-  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
-  contactRateLimit: { max: number; windowMinutes: number };
-  /** New visitors one client may create per minute; it may record four times as many visits. */
-  visitorRateLimit: number;
+/** Both or neither: a half-configured channel is a mistake the owner should hear of at start-up. */
+function checkChannels(env: z.output<typeof environmentSchema>, context: z.RefinementCtx) {
+  const mail = { SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM, MAIL_TO: env.MAIL_TO };
+  const mailSet = Object.entries(mail).filter(([, value]) => value !== undefined);
+  if (mailSet.length > 0 && mailSet.length < 3) {
+    for (const [name, value] of Object.entries(mail)) {
+      if (value === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'e-mail needs SMTP_URL, MAIL_FROM and MAIL_TO together',
+        });
+    }
+  }
+  if ((env.TELEGRAM_BOT_TOKEN === undefined) !== (env.TELEGRAM_CHAT_ID === undefined)) {
+    const missing = env.TELEGRAM_BOT_TOKEN === undefined ? 'TELEGRAM_BOT_TOKEN' : 'TELEGRAM_CHAT_ID';
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'Telegram needs TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID together',
+    });
+  }
 }
+
+function configSchema(cwd: string) {
+  return environmentSchema.superRefine(checkChannels).transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    database: env.DATABASE_URL
+      ? ({ dialect: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ dialect: 'sqlite', file: path.resolve(cwd, env.DATA_DIR, 'sahifa.sqlite') } as const),
+    contentDir: path.resolve(cwd, env.CONTENT_DIR),
+    webRoot: path.resolve(cwd, env.WEB_ROOT),
+    /** Resized pictures are kept here (inside DATA_DIR, also when the database is PostgreSQL). */
+    cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    contactRateLimit: { max: env.CONTACT_RATE_LIMIT, windowMinutes: env.CONTACT_RATE_WINDOW_MINUTES },
+    /** New visitors one client may create per minute; it may record four times as many visits. */
+    visitorRateLimit: env.VISITOR_RATE_LIMIT,
+    /** Months raw visits are kept; their daily aggregates are kept after that. */
+    statsRetentionMonths: env.STATS_RETENTION_MONTHS,
+    notifications: {
+      email:
+        env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO
+          ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, to: env.MAIL_TO }
+          : undefined,
+      telegram:
+        env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
+          ? { botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID, apiUrl: env.TELEGRAM_API_URL }
+          : undefined,
+      /** The language of e-mails and Telegram messages to the owner. */
+      locale: env.OWNER_LOCALE,
+      /** The first retry after a failed delivery; each later one waits twice as long, up to an hour. */
+      retrySeconds: env.OUTBOX_RETRY_SECONDS,
+    },
+    /** The public origin (`https://example.com`); without it absolute addresses use the request's host. */
+    publicUrl: env.PUBLIC_URL,
+    /** Source maps are always built, and served only when asked. */
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
+  }));
+}
+
+/** The server's whole configuration, typed from the schema that reads it. */
+export type Config = z.output<ReturnType<typeof configSchema>>;
+export type Database = Config['database'];
+export type NotificationSettings = Config['notifications'];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv, cwd = process.cwd()): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  const parsed = configSchema(cwd).safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
   }
-  const env = parsed.data;
-  return {
-    port: env.PORT,
-    host: env.HOST,
-    database: env.DATABASE_URL
-      ? { dialect: 'postgres', url: env.DATABASE_URL }
-      : { dialect: 'sqlite', file: path.resolve(cwd, env.DATA_DIR, 'sahifa.sqlite') },
-    contentDir: path.resolve(cwd, env.CONTENT_DIR),
-    webRoot: path.resolve(cwd, env.WEB_ROOT),
-    cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),
-    trustProxy: env.TRUST_PROXY,
-    logLevel: env.LOG_LEVEL,
-    contactRateLimit: { max: env.CONTACT_RATE_LIMIT, windowMinutes: env.CONTACT_RATE_WINDOW_MINUTES },
-    visitorRateLimit: env.VISITOR_RATE_LIMIT,
-  };
+  return parsed.data;
 }

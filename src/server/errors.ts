@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorCode, ErrorResponse, FieldError } from '../shared/schemas/api.js';
+import { fieldErrorsFromIssues } from '../shared/schemas/field-errors.js';
 
 /** An expected failure with its HTTP status and stable code; its message is safe to show. */
 export class AppError extends Error {
@@ -44,14 +45,24 @@ function codeForStatus(statusCode: number): ApiErrorCode {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body'),
-        code: issue.message ?? 'invalid',
+      const context = error.validationContext ?? 'body';
+      const issues = error.validation.map(({ keyword, instancePath, message, params }) => ({
+        ...params,
+        code: keyword,
+        path: instancePath.split('/').filter(Boolean),
+        message,
       }));
+      const input = {
+        body: request.body,
+        params: request.params,
+        querystring: request.query,
+        headers: request.headers,
+      };
+      const errors = fieldErrorsFromIssues(issues, input[context], context);
       const message =
-        error.validationContext === 'body'
+        context === 'body'
           ? 'Some fields are not valid'
-          : `Invalid ${error.validationContext ?? 'request'}: ${error.validation.map((issue) => issue.message).join('; ')}`;
+          : `Invalid ${context}: ${error.validation.map((issue) => issue.message).join('; ')}`;
       return reply.code(400).send(errorBody('validation_failed', message, errors));
     }
     if (error instanceof AppError) {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -6,31 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleContent, writeContentDir } from './test/sample-content.js';
-
-/** The real entry point, as `npm start` runs it (from source, through tsx). */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return { child, output: () => output };
-}
-
-async function listeningPort(output: () => string): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output());
-    if (match) return Number(match[1]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server did not start:\n${output()}`);
-}
+import { listeningPort, startServer } from './test/server-process.js';
 
 describe('starting and stopping the server', () => {
   const dirs: string[] = [];
@@ -54,7 +30,7 @@ describe('starting and stopping the server', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(output().trim()).toBe(
-      'Sahifa cannot start: content/about.yaml: skills.coding[1].level: Too big: expected number to be <=100',
+      `Sahifa cannot start: ${contentDir}/about.yaml: skills.coding[1].level: must be at most 100`,
     );
   });
 

@@ -1,13 +1,15 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ContentError, loadContent } from './content/load-content.js';
-import { createDatabase, MigrationError, migrateToLatest } from './db/database.js';
+import { MigrationError, migrateToLatest } from './db/database.js';
+import { configuredChannels } from './outbox/outbox-worker.js';
+import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
 
 /** Starts the site: configuration, content, database, then the server; stops gracefully on a signal. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const content = loadContent(config.contentDir);
-  const db = createDatabase(config.database);
+  const db = await connectDatabase(config.database);
   try {
     await migrateToLatest(db);
   } catch (error) {
@@ -16,7 +18,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db, content, logger: { level: config.logLevel } });
-  app.addHook('onClose', async () => db.destroy());
+  app.addHook('onClose', async () => {
+    // Deliveries under way finish (or fail and wait in the outbox) before the database closes.
+    await app.outbox.stop();
+    await db.destroy();
+  });
 
   let closing = false;
   // Answers sent while closing tell clients to drop the connection, so keep-alive sockets do not
@@ -42,7 +48,16 @@ async function main(): Promise<void> {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    throw explainListenError(error, config);
+  });
+  app.outbox.start();
+  const channels = configuredChannels(config.notifications);
+  app.log.info(
+    channels.length > 0
+      ? `new messages are announced by ${channels.join(' and ')}`
+      : 'no notification channel is configured: messages wait in the owner area at /owner',
+  );
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
   app.log.info(
     `Sahifa is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`,
@@ -51,7 +66,12 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Expected start-up problems are one clear line; anything else keeps its stack.
-  if (error instanceof ConfigError || error instanceof ContentError || error instanceof MigrationError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof ContentError ||
+    error instanceof MigrationError ||
+    error instanceof StartupError
+  ) {
     console.error(`Sahifa cannot start: ${error.message}`);
   } else {
     console.error('Sahifa cannot start:', error);

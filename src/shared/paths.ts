@@ -7,3 +7,11 @@ export const APP_PATHS = {
 } as const;
 
 export type RouteName = keyof typeof APP_PATHS | 'not-found';
+
+/** The owner's area (not a spec route): signed-in pages, never indexed, loaded only when visited. */
+export const OWNER_PATHS = {
+  inbox: '/owner',
+  message: '/owner/messages',
+  stats: '/owner/stats',
+  settings: '/owner/settings',
+} as const;

@@ -32,63 +32,94 @@ describe('loadContent', () => {
     [
       'a missing language',
       (c) => Reflect.deleteProperty(c.home.greeting, 'russian'),
-      'content/home.yaml: greeting.russian: ',
+      'home.yaml: greeting.russian: missing',
     ],
     [
       'a level over 100',
       (c) => {
         c.about.skills.design[0] = { name: 'Figma', level: 120 };
       },
-      'content/about.yaml: skills.design[0].level: Too big',
+      'about.yaml: skills.design[0].level: must be at most 100',
     ],
     [
       'an unknown group',
       (c) => {
         if (c.portfolio.items[0]) c.portfolio.items[0].group = 'print';
       },
-      'content/portfolio.yaml: items[0].group: no group has the id "print"',
+      'portfolio.yaml: items[0].group: no group has the id "print"',
     ],
     [
       'a javascript: link',
       (c) => {
         c.footer.social_links[0] = { url: 'javascript:alert(1)', icon: 'x' };
       },
-      'content/footer.yaml: social_links[0].url: use a full https:// or mailto: address',
+      'footer.yaml: social_links[0].url: use a full https:// or mailto: address',
     ],
     [
       'an unknown field',
       (c) => Object.assign(c.identity, { nickname: 'A' }),
-      'content/identity.yaml: (the whole file): Unrecognized key: "nickname"',
+      'identity.yaml: nickname: unknown key (misspelt, or not a field here?)',
     ],
     [
       'a missing picture',
       (c) => {
         c.home.photo = 'nobody.png';
       },
-      'content/home.yaml: photo: no file content/images/nobody.png',
+      'home.yaml: photo: no file {dir}/images/nobody.png',
     ],
     [
       'a period that ends before it starts',
       (c) => {
         if (c.about.education[0]) c.about.education[0].period = { from: 2018, to: 2014 };
       },
-      'content/about.yaml: education[0].period.to: "to" must not be before "from"',
+      'about.yaml: education[0].period.to: "to" must not be before "from"',
     ],
   ] as [string, (content: ReturnType<typeof sampleContent>) => void, string][])(
-    'stops on %s, naming the file, the field and the problem',
+    'stops on %s, naming the file (where it is), the field and the problem in one line',
     (_name, change, message) => {
       const load = loadWith(change);
       expect(load).toThrow(ContentError);
-      expect(load).toThrow(message);
+      expect(load).toThrow(new ContentError([`${dir}/${message.replace('{dir}', dir)}`]));
     },
   );
+
+  it('reports every problem of every file at once', () => {
+    const load = loadWith((c) => {
+      Object.assign(c.identity, { rol: c.identity.role, nmae: 'x' });
+      Reflect.deleteProperty(c.identity, 'role');
+      c.about.skills.design[0] = { name: '', level: -1 };
+      c.home.photo = 'nobody.png';
+    });
+    expect(load).toThrow(
+      [
+        '6 problems in the content files:',
+        `  ${dir}/identity.yaml: role: missing`,
+        `  ${dir}/identity.yaml: rol: unknown key (misspelt, or not a field here?)`,
+        `  ${dir}/identity.yaml: nmae: unknown key (misspelt, or not a field here?)`,
+        `  ${dir}/about.yaml: skills.design[0].name: is empty`,
+        `  ${dir}/about.yaml: skills.design[0].level: must be at least 0`,
+        `  ${dir}/home.yaml: photo: no file ${dir}/images/nobody.png`,
+      ].join('\n'),
+    );
+  });
+
+  it('names a content folder that does not exist, in full', () => {
+    expect(() => loadContent('/tmp/sahifa-no-such-folder')).toThrow(
+      'the content folder /tmp/sahifa-no-such-folder does not exist: set CONTENT_DIR to the folder with your .yaml files',
+    );
+  });
+
+  it('shows paths inside the working folder as the owner typed them', () => {
+    const load = () => loadContent(path.resolve('src/server/content'));
+    expect(load).toThrow('src/server/content/identity.yaml: the file is missing');
+  });
 
   it('names a missing file and a YAML syntax error with its line', () => {
     writeContentDir(dir);
     rmSync(path.join(dir, 'footer.yaml'));
-    expect(() => loadContent(dir)).toThrow('content/footer.yaml: the file is missing');
+    expect(() => loadContent(dir)).toThrow(`${dir}/footer.yaml: the file is missing`);
     writeContentDir(dir);
     writeFileSync(path.join(dir, 'about.yaml'), 'custom_text:\n  lotin: "unclosed\n');
-    expect(() => loadContent(dir)).toThrow(/^content\/about\.yaml at line \d+, column \d+: not valid YAML/);
+    expect(() => loadContent(dir)).toThrow(/about\.yaml at line \d+, column \d+: not valid YAML/);
   });
 });

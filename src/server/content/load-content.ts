@@ -1,12 +1,26 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { contentFiles, type SiteContent } from '../../shared/schemas/content.js';
+import { valueAt } from '../../shared/schemas/field-errors.js';
 
-/** A bad content file: the message is one line naming the file, the field and the problem. */
+/**
+ * Bad content: every problem of every file, each one line naming the file, the field and what is
+ * wrong, so the owner can fix them all before starting again.
+ */
 export class ContentError extends Error {
   override name = 'ContentError';
+
+  constructor(readonly problems: string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] ?? '')
+        : [`${problems.length} problems in the content files:`, ...problems.map((problem) => `  ${problem}`)].join(
+            '\n',
+          ),
+    );
+  }
 }
 
 export function formatFieldPath(segments: readonly PropertyKey[]): string {
@@ -17,48 +31,99 @@ export function formatFieldPath(segments: readonly PropertyKey[]): string {
     .join('');
 }
 
-function readYaml(file: string, displayName: string): unknown {
-  if (!existsSync(file)) throw new ContentError(`${displayName}: the file is missing`);
+/** A path as the owner typed it: relative to the working folder when inside it, whole otherwise. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+type Issue = z.core.$ZodIssue;
+
+function plural(count: number | bigint, one: string, many: string): string {
+  return `${count} ${Number(count) === 1 ? one : many}`;
+}
+
+/** zod's issue in the owner's words; the schema's own messages (links, slugs, pictures) are kept. */
+function describe(issue: Issue, value: unknown): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return value === undefined
+        ? 'missing'
+        : `should be ${issue.expected === 'object' ? 'a group of fields' : `a ${issue.expected}`}`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return issue.minimum === 1 ? 'is empty' : `needs at least ${plural(issue.minimum, 'character', 'characters')}`;
+      if (issue.origin === 'array') return `needs at least ${plural(issue.minimum, 'entry', 'entries')}`;
+      return `must be at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `is too long: at most ${plural(issue.maximum, 'character', 'characters')}`;
+      if (issue.origin === 'array') return `has too many entries: at most ${issue.maximum}`;
+      return `must be at most ${issue.maximum}`;
+    default:
+      return issue.message;
+  }
+}
+
+function validate(schema: z.ZodType, data: unknown, file: string): { value?: unknown; problems: string[] } {
+  const result = schema.safeParse(data);
+  if (result.success) return { value: result.data, problems: [] };
+  const problems = result.error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      // A misspelt key is the commonest slip: name each one, where it is.
+      return issue.keys.map(
+        (key) => `${file}: ${formatFieldPath([...issue.path, key])}: unknown key (misspelt, or not a field here?)`,
+      );
+    }
+    const field = issue.path.length > 0 ? formatFieldPath(issue.path) : '(the whole file)';
+    return [`${file}: ${field}: ${describe(issue, valueAt(data, issue.path))}`];
+  });
+  return { problems };
+}
+
+function readYaml(file: string): { data?: unknown; problem?: string } {
+  if (!existsSync(file)) return { problem: `${shown(file)}: the file is missing` };
   const document = parseDocument(readFileSync(file, 'utf8'));
   const [error] = document.errors;
   if (error) {
     const where = error.linePos ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}` : '';
-    throw new ContentError(`${displayName}${where}: not valid YAML (${error.message.split('\n')[0]})`);
+    return { problem: `${shown(file)}${where}: not valid YAML (${error.message.split('\n')[0]})` };
   }
-  return document.toJS();
+  return { data: document.toJS() };
 }
 
-function validate<Schema extends z.ZodType>(schema: Schema, data: unknown, displayName: string): z.infer<Schema> {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const [issue] = result.error.issues;
-  const more = result.error.issues.length > 1 ? ` (and ${result.error.issues.length - 1} more problems)` : '';
-  const field = issue && issue.path.length > 0 ? formatFieldPath(issue.path) : '(the whole file)';
-  throw new ContentError(`${displayName}: ${field}: ${issue?.message ?? 'invalid'}${more}`);
-}
-
-function checkImage(contentDir: string, displayName: string, field: string, image: string): void {
-  if (!existsSync(path.join(contentDir, 'images', image))) {
-    throw new ContentError(`${displayName}: ${field}: no file content/images/${image}`);
-  }
-}
-
-/** Reads and validates every content file; the first problem stops start-up. */
+/** Reads and validates every content file; any problem stops start-up, with all of them listed. */
 export function loadContent(contentDir: string): SiteContent {
+  if (!existsSync(contentDir) || !statSync(contentDir).isDirectory()) {
+    throw new ContentError([
+      `the content folder ${shown(contentDir)} does not exist: set CONTENT_DIR to the folder with your .yaml files`,
+    ]);
+  }
+  const problems: string[] = [];
   const content: Partial<Record<keyof SiteContent, unknown>> = {};
   for (const [name, { file, schema }] of Object.entries(contentFiles)) {
-    const displayName = path.join(path.basename(contentDir), file);
-    content[name as keyof SiteContent] = validate(
-      schema,
-      readYaml(path.join(contentDir, file), displayName),
-      displayName,
-    );
+    const filePath = path.join(contentDir, file);
+    const { data, problem } = readYaml(filePath);
+    if (problem) {
+      problems.push(problem);
+      continue;
+    }
+    const { value, problems: found } = validate(schema, data, shown(filePath));
+    problems.push(...found);
+    content[name as keyof SiteContent] = value;
   }
-  const site = content as SiteContent;
-  checkImage(contentDir, path.join(path.basename(contentDir), contentFiles.home.file), 'photo', site.home.photo);
-  site.portfolio.items.forEach((item, index) => {
-    const displayName = path.join(path.basename(contentDir), contentFiles.portfolio.file);
-    checkImage(contentDir, displayName, `items[${index}].image`, item.image);
+  const checkImage = (section: keyof typeof contentFiles, field: string, image: string) => {
+    const imagePath = path.join(contentDir, 'images', image);
+    if (!existsSync(imagePath)) {
+      problems.push(
+        `${shown(path.join(contentDir, contentFiles[section].file))}: ${field}: no file ${shown(imagePath)}`,
+      );
+    }
+  };
+  const { home, portfolio } = content as Partial<SiteContent>;
+  if (home) checkImage('home', 'photo', home.photo);
+  portfolio?.items.forEach((item, index) => {
+    checkImage('portfolio', `items[${index}].image`, item.image);
   });
-  return site;
+  if (problems.length > 0) throw new ContentError(problems);
+  return content as SiteContent;
 }

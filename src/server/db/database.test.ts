@@ -1,7 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../test/helper.js';
-import { migrateToLatest } from './database.js';
+import { createDatabase, type Db, migrateToLatest } from './database.js';
+
+const TABLES = [
+  'contact_messages',
+  'notification_jobs',
+  'owner_credentials',
+  'owner_sessions',
+  'rate_limits',
+  'sign_in_failures',
+  'visit_day_breakdowns',
+  'visit_days',
+  'visitors',
+  'visits',
+];
 
 describe(`the database on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -10,15 +26,20 @@ describe(`the database on ${testDialect}`, () => {
   });
   afterAll(async () => database.drop());
 
-  it('has the three tables after migrating, and migrating again changes nothing', async () => {
+  it('has its tables after migrating, and migrating again changes nothing', async () => {
     const tables = async () =>
       (await database.db.introspection.getTables())
         .filter((table) => table.schema === database.schema && !table.name.startsWith('kysely_'))
         .map((table) => table.name)
         .sort();
-    expect(await tables()).toEqual(['contact_messages', 'visitors', 'visits']);
-    if (testDialect === 'sqlite') await migrateToLatest(database.db);
-    expect(await tables()).toEqual(['contact_messages', 'visitors', 'visits']);
+    expect(await tables()).toEqual(TABLES);
+    const visitor = { id: 'again', token_hash: 'hash-again', device: 'web', created_at: 'x', last_seen_at: 'x' };
+    await database.db.insertInto('visitors').values(visitor).execute();
+    // On both engines: a second start must find the migrations done and leave tables and rows alone.
+    await migrateToLatest(database.db, { postgresSchema: database.schema });
+    expect(await tables()).toEqual(TABLES);
+    const rows = await database.db.selectFrom('visitors').selectAll().where('id', '=', 'again').execute();
+    expect(rows).toEqual([visitor]);
   });
 
   it.runIf(testDialect === 'sqlite')('runs SQLite in WAL mode with foreign keys enforced', async () => {
@@ -27,6 +48,29 @@ describe(`the database on ${testDialect}`, () => {
     const foreignKeys = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(database.db);
     expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
   });
+
+  it.runIf(testDialect === 'sqlite')(
+    'keeps synchronous = FULL on a database reopened already in WAL mode (an answer survives a power cut)',
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-sync-'));
+      const file = path.join(dir, 'sahifa.sqlite');
+      const synchronous = async (db: Db) =>
+        (await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db)).rows[0]?.synchronous;
+      try {
+        const first = createDatabase({ dialect: 'sqlite', file });
+        await migrateToLatest(first);
+        await first.destroy();
+        // Reopened, the file is already WAL: this build of SQLite would fall back to NORMAL (1) here.
+        const reopened = createDatabase({ dialect: 'sqlite', file });
+        expect(await synchronous(reopened)).toBe(2); // 2 = FULL
+        const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(reopened);
+        expect(journal.rows[0]?.journal_mode).toBe('wal');
+        await reopened.destroy();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('refuses a visit of a visitor that does not exist', async () => {
     const insert = database.db

@@ -12,14 +12,21 @@ export type Db = Kysely<Database>;
 /** The one place that knows which database engine is in use. */
 export function createDatabase(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // Without a connection timeout a request waits forever while PostgreSQL is unreachable.
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection that breaks (PostgreSQL restarted) is dropped from the pool and the next
+    // query opens a new one; without a listener the 'error' event would end the whole process.
+    pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
-  // WAL lets readers and the writer work at once; `synchronous` stays FULL so an answered
-  // contact message survives a power cut. The busy timeout covers a second process on the file.
+  // WAL lets readers and the writer work at once. `synchronous = FULL` is set explicitly: this
+  // better-sqlite3 build defaults WAL databases to NORMAL (SQLITE_DEFAULT_WAL_SYNCHRONOUS=1), where
+  // a power cut may lose the last commits — and an answered contact message must survive one. It is
+  // a per-connection setting, so it is set on every open. The busy timeout covers a second process.
   sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

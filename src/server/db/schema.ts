@@ -1,4 +1,11 @@
 import type { Generated } from 'kysely';
+import type {
+  MessageState,
+  NotificationChannel,
+  NotificationKind,
+  NotificationStatus,
+  SpamReason,
+} from '../../shared/schemas/owner.js';
 
 /**
  * Table types for Kysely. Timestamps are ISO-8601 UTC text and days are `YYYY-MM-DD` text: they
@@ -8,6 +15,13 @@ export interface Database {
   visitors: VisitorTable;
   visits: VisitTable;
   contact_messages: ContactMessageTable;
+  owner_credentials: OwnerCredentialsTable;
+  owner_sessions: OwnerSessionTable;
+  sign_in_failures: SignInFailureTable;
+  notification_jobs: NotificationJobTable;
+  rate_limits: RateLimitTable;
+  visit_days: VisitDayTable;
+  visit_day_breakdowns: VisitDayBreakdownTable;
 }
 
 export interface VisitorTable {
@@ -29,6 +43,26 @@ export interface VisitTable {
   locale: string | null;
   theme: string | null;
   referrer_host: string | null;
+  /** 1 for the visit recorded when the visitor was created (spec §4), else 0. */
+  first_visit: Generated<number>;
+  /** The day of the same visitor's visit before this one; null for a first visit. */
+  previous_visit_on: Generated<string | null>;
+}
+
+/** The daily aggregates of a finished day (kept after its raw visits are deleted). */
+export interface VisitDayTable {
+  day: string;
+  visitors: number;
+  visits: number;
+  new_visitors: number;
+}
+
+export interface VisitDayBreakdownTable {
+  day: string;
+  dimension: string;
+  /** '' when the visit did not say. */
+  value: string;
+  visits: number;
 }
 
 export interface ContactMessageTable {
@@ -37,7 +71,63 @@ export interface ContactMessageTable {
   email: string;
   message: string;
   locale: string | null;
+  /** Always null since the owner migration: a message is not linked to the sender's visits. */
   visitor_id: string | null;
   created_at: string;
   read_at: Generated<string | null>;
+  state: Generated<MessageState>;
+  state_changed_at: string | null;
+  spam_reason: SpamReason | null;
+  /** Name, e-mail and message in lower case (JavaScript's Unicode folding), for search. */
+  search_text: string | null;
+}
+
+/** One row (id `owner`): the owner's password as `scrypt$…` with its parameters. */
+export interface OwnerCredentialsTable {
+  id: string;
+  password_hash: string;
+  updated_at: string;
+}
+
+export interface OwnerSessionTable {
+  id: string;
+  /** SHA-256 of the cookie's token; the token itself is never stored. */
+  token_hash: string;
+  /** A short description such as "Firefox on Linux", so the owner can tell sessions apart. */
+  device: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailureTable {
+  id: string;
+  address: string;
+  failed_at: string;
+}
+
+/** The outbox: one row per notification to deliver, claimed by one worker at a time. */
+export interface NotificationJobTable {
+  id: string;
+  message_id: string | null;
+  channel: NotificationChannel;
+  kind: NotificationKind;
+  /** JSON for jobs that are not about a stored message (a test notification, a summary). */
+  payload: string | null;
+  status: NotificationStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** While a worker sends, the job is leased to it until this time; a crashed worker's lease runs out. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** One counter per limit and client (`contact:203.0.113.7`), shared by every process on the database. */
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  /** When the window ends; a request after it starts a new window at 1. */
+  expires_at: string;
 }

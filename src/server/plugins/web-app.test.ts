@@ -57,16 +57,58 @@ describe('serving the web app', () => {
     const hostile = await createTestApp({}, content);
     const { body } = await hostile.app.inject({ url: '/' });
     await hostile.close();
-    expect(body.match(/<script/g)).toHaveLength(2);
+    // The JSON-LD and site-data blocks and the app's module script: nothing the owner wrote.
+    expect(body.match(/<script/g)).toHaveLength(3);
+    expect(body).not.toContain('<script>alert');
     expect(body).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; Test</title>');
   });
 
   it('paints the stored theme from the first byte (data-theme from the cookie)', async () => {
     const dark = await testApp.app.inject({ url: '/about', headers: { cookie: 'a=1; theme=dark' } });
-    expect(dark.body).toContain('<html data-theme="dark" lang="uz-Latn">');
+    expect(dark.body).toContain('<html lang="uz-Latn" data-theme="dark">');
     expect(dark.headers.vary).toContain('Cookie');
     const bogus = await testApp.app.inject({ url: '/', headers: { cookie: 'theme="><script>' } });
     expect(bogus.body).toContain('<html lang="uz-Latn">');
+  });
+
+  it('answers each page variant from memory with a strong ETag and 304, per theme cookie', async () => {
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const first = await testApp.app.inject({ url: '/about', headers });
+    const second = await testApp.app.inject({ url: '/about', headers });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+    const etag = String(first.headers.etag);
+    const notModified = await testApp.app.inject({ url: '/about', headers: { ...headers, 'if-none-match': etag } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    const dark = await testApp.app.inject({
+      url: '/about',
+      headers: { ...headers, 'if-none-match': etag, cookie: 'theme=dark' },
+    });
+    expect(dark.statusCode).toBe(200);
+    expect(dark.headers.etag).not.toBe(etag);
+    // A 404 is never turned into a 304.
+    const missing = await testApp.app.inject({ url: '/nowhere', headers });
+    const missingAgain = await testApp.app.inject({
+      url: '/nowhere',
+      headers: { ...headers, 'if-none-match': String(missing.headers.etag) },
+    });
+    expect(missingAgain.statusCode).toBe(404);
+  });
+
+  it("takes the owner's text literally ($' and $& are not replacement patterns)", async () => {
+    const content = sampleContent();
+    content.identity.first_name.lotin = "Dilnoza$'";
+    content.identity.last_name.lotin = '$&$`';
+    const literal = await createTestApp({}, content);
+    const { body } = await literal.app.inject({ url: '/' });
+    await literal.close();
+    expect(body.match(/<\/html>/g)).toHaveLength(1);
+    expect(body).toContain('<title>Dilnoza$&#39; $&#38;$`</title>');
+    const json = /<script id="site-data" type="application\/json">(.*?)<\/script>/.exec(body)?.[1];
+    expect(JSON.parse(json ?? 'null').identity.first_name.lotin).toBe("Dilnoza$'");
   });
 
   it('caches hashed assets for a year as immutable and compresses them', async () => {
@@ -92,7 +134,7 @@ describe('serving the web app', () => {
     for (const url of ['/', '/api/v1/pages/home', '/nowhere']) {
       const { headers } = await testApp.app.inject({ url });
       const csp = String(headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).toContain("frame-ancestors 'none'");

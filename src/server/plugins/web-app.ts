@@ -1,99 +1,206 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { APP_PATHS } from '../../shared/paths.js';
+import {
+  DEFAULT_LOCALE,
+  HTML_LANG,
+  isLocale,
+  LOCALE_QUERY_PARAMETER,
+  type Locale,
+  localeFromCookies,
+} from '../../shared/locales.js';
+import {
+  HYDRATION_DATA_ELEMENT_ID,
+  type PageRenderer,
+  type RenderedPage,
+  type ServerEntry,
+} from '../../shared/page-rendering.js';
+import { APP_PATHS, OWNER_PATHS, type RouteName } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { isTheme } from '../../shared/theme.js';
+import { siteDataScript } from '../../shared/site-data.js';
+import { type Theme, themeFromCookies } from '../../shared/theme.js';
 import { errorBody } from '../errors.js';
+import { pageHead } from '../seo/page-head.js';
+import { previewImageFor, seoRoutes } from '../seo/seo-routes.js';
+import { createOriginResolver } from '../seo/site-origin.js';
 import { mediaRoutes } from './media.js';
+import { parsePageTemplate } from './page-template.js';
+import { type CompressedBody, compressBody, sendCompressed } from './precompressed.js';
+import { staticFiles } from './static-files.js';
 
 export interface WebAppOptions {
   webRoot: string;
   contentDir: string;
   cacheDir: string;
   content: SiteContent;
+  serveSourceMaps?: boolean;
+  /** The site's public origin for absolute addresses; without it the request's host is used. */
+  publicUrl?: string | undefined;
+  /**
+   * Renders pages on the server. By default the web app's server bundle (`dist/ssr/entry-server.js`,
+   * beside the web root) is loaded; without it pages are sent without markup and drawn in the browser.
+   */
+  renderer?: PageRenderer | undefined;
 }
 
-const SITE_DATA_PLACEHOLDER = '<!--site-data-->';
+const HTML_TYPE = 'text/html; charset=utf-8';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+/** The web app's server bundle, when it was built. */
+async function loadRenderer(
+  webRoot: string,
+  content: SiteContent,
+  log: FastifyBaseLogger,
+): Promise<PageRenderer | undefined> {
+  const entry = path.join(path.dirname(webRoot), 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) {
+    log.warn({ entry }, 'no server bundle: pages are drawn in the browser only (run `npm run build`)');
+    return undefined;
+  }
+  const module = (await import(pathToFileURL(entry).href)) as ServerEntry;
+  return module.createPageRenderer(content);
 }
 
-/** JSON placed inside a `<script type="application/json">`: `<` is escaped so it cannot close the tag. */
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-function readTheme(request: FastifyRequest): string | undefined {
-  const match = /(?:^|;\s*)theme=([^;]*)/.exec(request.headers.cookie ?? '');
-  const theme = match?.[1];
-  return isTheme(theme) ? theme : undefined;
+/** The language a page is rendered in: `?lang=`, else the visitor's saved one (cookie), else lotin. */
+function requestLocale(request: FastifyRequest): Locale {
+  const query = (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAMETER];
+  if (isLocale(query)) return query;
+  return localeFromCookies(request.headers.cookie) ?? DEFAULT_LOCALE;
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, every app path answered with
- * `index.html` (history-mode routing), 404 for unknown paths so crawlers see an honest status.
- * The page is finished per request: the owner's identity goes in as JSON for the first render,
- * and the theme cookie becomes `data-theme` so the first paint has the right colours (no inline script).
+ * Serves the web app: the built files from memory (static-files.ts), every app path answered with
+ * its page, and the 404 page for unknown paths so crawlers see an honest status. A page is rendered
+ * for the visitor's language (`?lang=`, or the `locale` cookie) and theme (the `theme` cookie), with
+ * the head search engines and shared links read (seo/), once per variant on its first request, and
+ * then answered from memory, compressed, with a strong ETag. Content only changes on restart.
  */
 export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) => {
+  const { content } = options;
   const indexFile = path.join(options.webRoot, 'index.html');
-  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const template = existsSync(indexFile) ? parsePageTemplate(readFileSync(indexFile, 'utf8')) : undefined;
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
+  const renderer = options.renderer ?? (template ? await loadRenderer(options.webRoot, content, app.log) : undefined);
+  const imagesDir = path.join(options.contentDir, 'images');
+  const originOf = createOriginResolver(options.publicUrl);
+  const previewImage = previewImageFor(content, imagesDir);
+  const jokeCount = renderer?.jokeCount ?? 1;
+  const siteData = siteDataScript({ identity: content.identity });
 
-  const { first_name, last_name, role } = options.content.identity;
-  const name = escapeHtml(`${first_name.lotin} ${last_name.lotin}`);
-  // What search results and shared links show: the owner, their role and the first sentence of the intro.
-  const firstSentence = /^[^.!?]*[.!?]?/.exec(options.content.home.intro.lotin)?.[0] ?? '';
-  const description = escapeHtml(`${role.lotin}. ${firstSentence}`.slice(0, 200).trim());
-  const head = [
-    `<script id="site-data" type="application/json">${jsonForHtml({ identity: options.content.identity })}</script>`,
-    `<meta name="description" content="${description}" />`,
-    '<meta property="og:type" content="website" />',
-    `<meta property="og:title" content="${name}" />`,
-    `<meta property="og:description" content="${description}" />`,
-  ].join('\n    ');
-  const page = template
-    ?.replace(SITE_DATA_PLACEHOLDER, head)
-    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`);
-
-  function sendPage(request: FastifyRequest, reply: FastifyReply, statusCode: number) {
-    if (!page) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
-    const theme = readTheme(request);
-    return reply
-      .code(statusCode)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(theme ? page.replace('<html ', `<html data-theme="${theme}" `) : page);
+  interface Variant {
+    path: string;
+    status: 200 | 404;
+    locale: Locale;
+    theme: Theme | undefined;
+    origin: string;
+    jokeIndex: number;
+    /** The owner's area renders in the browser only, from its lazily loaded code (decision 006). */
+    clientOnly?: boolean;
   }
 
-  if (existsSync(options.webRoot)) {
-    await app.register(fastifyStatic, {
-      root: options.webRoot,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (response, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
+  async function buildPage(variant: Variant): Promise<CompressedBody> {
+    if (!template) throw new Error('not built');
+    const rendered: RenderedPage | undefined =
+      renderer && !variant.clientOnly
+        ? await renderer.render({
+            path: variant.path,
+            locale: variant.locale,
+            theme: variant.theme,
+            jokeIndex: variant.jokeIndex,
+          })
+        : undefined;
+    const route: RouteName = variant.clientOnly
+      ? 'not-found'
+      : (rendered?.route ??
+        (Object.entries(APP_PATHS).find(([, appPath]) => appPath === variant.path)?.[0] as RouteName | undefined) ??
+        'not-found');
+    const head = [
+      pageHead({
+        origin: variant.origin,
+        route,
+        locale: variant.locale,
+        content,
+        titles: renderer?.titles,
+        image: previewImage(variant.origin, variant.locale),
+      }),
+      siteData,
+    ];
+    if (rendered?.html) {
+      head.push(`<script id="${HYDRATION_DATA_ELEMENT_ID}" type="application/json">${rendered.hydrationData}</script>`);
+    }
+    const attributes = [`lang="${HTML_LANG[variant.locale]}"`];
+    if (variant.theme) attributes.push(`data-theme="${variant.theme}"`);
+    const html = template({
+      htmlAttributes: attributes.join(' '),
+      head: head.join('\n    '),
+      root: rendered?.html ?? '',
+    });
+    return compressBody(HTML_TYPE, html);
+  }
+
+  // Every variant is built once and kept, compressed: at most routes × languages × themes × origins
+  // (see site-origin.ts for the origins) plus the 404 page once per joke.
+  const variants = new Map<string, Promise<CompressedBody>>();
+  function page(variant: Variant): Promise<CompressedBody> {
+    const key = `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`;
+    let body = variants.get(key);
+    if (!body) {
+      body = buildPage(variant);
+      variants.set(key, body);
+      body.catch(() => variants.delete(key));
+    }
+    return body;
+  }
+
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    appPath: string | undefined,
+    clientOnly = false,
+  ) {
+    if (!template) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
+    const notFound = appPath === undefined;
+    const body = await page({
+      clientOnly,
+      // Every unknown path gets the same 404 page.
+      path: appPath ?? '/404',
+      status: notFound ? 404 : 200,
+      locale: requestLocale(request),
+      theme: themeFromCookies(request.headers.cookie),
+      origin: originOf(request),
+      // Spec §2: the 404 page shows one of its jokes at random.
+      jokeIndex: notFound ? Math.floor(Math.random() * jokeCount) : 0,
+    });
+    return sendCompressed(request, reply, body, {
+      cacheControl: 'no-cache',
+      vary: 'Cookie',
+      statusCode: notFound ? 404 : 200,
     });
   }
 
-  await app.register(mediaRoutes, { imagesDir: path.join(options.contentDir, 'images'), cacheDir: options.cacheDir });
+  if (existsSync(options.webRoot)) {
+    await app.register(staticFiles, { root: options.webRoot, serveSourceMaps: options.serveSourceMaps ?? false });
+  }
+  await app.register(mediaRoutes, { imagesDir, cacheDir: options.cacheDir });
+  await app.register(seoRoutes, { content, imagesDir, originOf });
 
   for (const appPath of Object.values(APP_PATHS)) {
-    app.get(appPath, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
+    app.get(appPath, { schema: { hide: true }, compress: false }, (request, reply) =>
+      sendPage(request, reply, appPath),
+    );
+  }
+
+  // The owner's area is the same app, drawn in the browser; search engines are asked to leave it out.
+  for (const ownerPath of [OWNER_PATHS.inbox, `${OWNER_PATHS.inbox}/*`]) {
+    app.get(ownerPath, { schema: { hide: true }, compress: false }, (request, reply) =>
+      sendPage(request, reply.header('x-robots-tag', 'noindex, nofollow'), OWNER_PATHS.inbox, true),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (isPage && !request.url.startsWith('/assets/')) return sendPage(request, reply, 404);
+    if (isPage && !request.url.startsWith('/assets/')) return sendPage(request, reply, undefined);
     return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 });

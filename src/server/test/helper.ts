@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import type { Config, Database as DatabaseConfig } from '../config.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
+import type { ServerLimits } from '../security/server-limits.js';
 import { sampleContent, writeContentDir } from './sample-content.js';
 
 /**
@@ -72,6 +73,15 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   content: SiteContent = sampleContent(),
+  {
+    logger = false,
+    serverLimits,
+    pageRenderer,
+  }: {
+    logger?: FastifyServerOptions['logger'];
+    serverLimits?: Partial<ServerLimits>;
+    pageRenderer?: AppOptions['pageRenderer'];
+  } = {},
 ): Promise<TestApp> {
   const { db, drop } = await createTestDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-app-'));
@@ -89,10 +99,14 @@ export async function createTestApp(
       trustProxy: false,
       contactRateLimit: { max: 5, windowMinutes: 10 },
       visitorRateLimit: 1000,
+      notifications: { email: undefined, telegram: undefined, locale: 'english', retrySeconds: 15 },
       ...overrides,
     },
     db,
     content,
+    logger,
+    serverLimits,
+    pageRenderer,
   });
   await app.ready();
   return {

@@ -13,7 +13,11 @@ export async function startRealApi(userAgent = 'Mozilla/5.0 (X11; Linux x86_64)'
   vi.stubGlobal('navigator', { userAgent });
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => {
     requests.push({ url: input, init });
-    return realFetch(new URL(input, address), init);
+    // As a browser would, the request carries its user agent (Node's own, "node", reads as a script).
+    return realFetch(new URL(input, address), {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string> | undefined), 'user-agent': userAgent },
+    });
   });
   return {
     testApp,

@@ -1,27 +1,14 @@
 import { z } from 'zod';
+import { API_ERROR_CODES, FIELD_ERROR_CODES } from '../api-errors.js';
 import { sectionSchemas } from './content.js';
 
 /**
  * The API's single error shape: a stable machine-readable `code` the web app translates, and an
  * English `message` for people reading logs or curl output. Field errors come with their field.
  */
-export const API_ERROR_CODES = [
-  'bad_request',
-  'validation_failed',
-  'section_not_found',
-  'visitor_key_missing',
-  'visitor_not_found',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'service_unavailable',
-  'internal_error',
-] as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+export { API_ERROR_CODES, type ApiErrorCode, FIELD_ERROR_CODES, type FieldErrorCode } from '../api-errors.js';
 
-export const fieldErrorSchema = z.object({ field: z.string(), code: z.string() });
+export const fieldErrorSchema = z.object({ field: z.string(), code: z.enum(FIELD_ERROR_CODES) });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const errorResponseSchema = z.object({
@@ -45,7 +32,12 @@ export const pageResponseSchemas = {
 
 export const visitorCheckResponseSchema = successResponseSchema(z.object({ new: z.boolean() }));
 export const visitorCreateResponseSchema = successResponseSchema(z.object({ token: z.string() }));
-export const visitResponseSchema = successResponseSchema(z.object({ recorded: z.literal(true) }));
+/** `recorded` is false when the visit is not counted (a crawler, the owner); the answer is the same otherwise. */
+export const visitResponseSchema = successResponseSchema(z.object({ recorded: z.boolean() }));
 export const contactResponseSchema = successResponseSchema(z.object({ id: z.string() }));
+export const healthResponseSchema = successResponseSchema(z.object({ database: z.literal('ok') }));
 
 export { API_PREFIX } from '../http.js';
+
+/** The `data` of a success response schema: what the web app's API calls resolve to. */
+export type ResponseData<Schema extends z.ZodType> = z.infer<Schema> extends { data: infer Data } ? Data : never;

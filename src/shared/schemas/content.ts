@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.js';
+import { SOCIAL_ICONS } from '../social-icons.js';
 
 /**
  * The owner's content files (`content/*.yaml`). These schemas validate the files at start-up,
@@ -167,7 +168,7 @@ export type PortfolioContent = z.infer<typeof portfolioSchema>;
 export const socialLinkSchema = z.strictObject({
   url: z.url({ protocol: /^(?:https?|mailto)$/, error: 'use a full https:// or mailto: address' }).max(500),
   icon: iconNameSchema.describe(
-    'github, telegram, linkedin, instagram, x, facebook, youtube, behance, dribbble, email…',
+    `One of ${Object.keys(SOCIAL_ICONS).join(', ')}; any other name shows a plain link icon`,
   ),
 });
 

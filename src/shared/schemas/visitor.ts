@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICES } from '../device.js';
 import { VISITOR_KEY_HEADER } from '../http.js';
 import { LOCALES } from '../locales.js';
+import { THEMES } from '../theme.js';
 
 export { DEVICE_HEADER, VISITOR_KEY_HEADER } from '../http.js';
 
@@ -18,14 +19,23 @@ export const visitorHeadersSchema = z.object({
   [VISITOR_KEY_HEADER]: z.string().max(200).optional(),
 });
 
+const visitDetails = {
+  path: z.string().startsWith('/').max(300).optional(),
+  locale: z.enum(LOCALES).optional(),
+  theme: z.enum(THEMES).optional(),
+  referrer: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+};
+
 /** Optional facts about one page view; every field is bounded so that nothing unbounded is stored. */
 export const visitBodySchema = z
-  .strictObject({
-    path: z.string().startsWith('/').max(300).optional(),
-    locale: z.enum(LOCALES).optional(),
-    theme: z.enum(['dark', 'light']).optional(),
-    referrer: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
-  })
+  .strictObject(visitDetails)
   // Fastify hands a request without a body over as null.
   .nullish();
 export type VisitBody = z.infer<typeof visitBodySchema>;
+
+/**
+ * The same facts about a new visitor's first visit, as query parameters of the create call (a GET,
+ * spec §7). Unknown parameters are ignored rather than refused, as a cache-busting one may appear.
+ */
+export const visitorCreateQuerySchema = z.object(visitDetails);
+export type VisitDetails = z.infer<typeof visitorCreateQuerySchema>;

@@ -1,9 +1,9 @@
 import type { ParseKeys } from 'i18next';
 import type { RouteName } from '../../shared/paths.js';
 import type { Section } from '../../shared/sections.js';
-import { fetchSection, type SectionData } from '../features/content/content-api.js';
 import { showLoader } from '../features/loader/loader-store.js';
 import { menuStore } from '../features/menu/menu-store.js';
+import { fetchSection, type SectionData } from '../shared/api/content-api.js';
 import { scrollToTop } from '../shared/lib/motion.js';
 
 /** What each route declares (spec §2): its name, its title's translation key, whether the loader shows. */

@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { APP_PATHS } from '../../shared/paths.js';
+import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import { AboutPage } from '../features/about/about-page.js';
 import { HomePage } from '../features/home/home-page.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
@@ -21,6 +21,12 @@ export const routeHandles = {
 export function createRouter() {
   return createBrowserRouter(
     [
+      {
+        // The owner's area: its own layout, loaded only when visited, so visitors never download it.
+        path: `${OWNER_PATHS.inbox}/*`,
+        hydrateFallbackElement: null,
+        lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
+      },
       {
         element: <Layout />,
         hydrateFallbackElement: <LoadingOverlay />,

@@ -1,7 +1,13 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T0000-initial.js';
+import * as owner from './2026-11-22T0100-owner.js';
+import * as rateLimits from './2026-11-22T0200-rate-limits.js';
+import * as visitRollups from './2026-11-22T0300-visit-rollups.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-initial': initial,
+  '2026-11-22T0100-owner': owner,
+  '2026-11-22T0200-rate-limits': rateLimits,
+  '2026-11-22T0300-visit-rollups': visitRollups,
 };

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../../shared/schemas/contact.js';
 import { BODY_LIMIT_BYTES } from '../../app.js';
+import { listContactMessages } from '../../repositories/contact-repository.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { listContactMessages } from './contact-repository.js';
+import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
 
 const valid = { name: 'Malika', email: 'malika@example.uz', message: 'Salom! Loyiha haqida gaplashsak.' };
 
@@ -28,23 +29,52 @@ describe('POST /api/v1/contact', () => {
       message: valid.message,
       locale: 'lotin',
       read_at: null,
+      state: 'new',
     });
   });
 
-  it('answers a filled hidden field as usual but keeps nothing (spam bots fill every field)', async () => {
-    const response = await send({ ...valid, website: 'https://spam.example' });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ success: true, data: { id: expect.any(String) } });
-    expect(await listContactMessages(testApp.db)).toHaveLength(0);
-    expect((await send({ ...valid, website: '' })).statusCode).toBe(201);
-    expect(await listContactMessages(testApp.db)).toHaveLength(1);
+  it('files a filled hidden field or a too-fast form as spam with its reason, answering as usual', async () => {
+    const honeypot = await send({ ...valid, website: 'https://spam.example' });
+    expect(honeypot.statusCode).toBe(201);
+    expect(honeypot.json()).toMatchObject({ success: true, data: { id: expect.any(String) } });
+    const fast = await send({ ...valid, filled_in_ms: 800 });
+    expect(fast.statusCode).toBe(201);
+    expect((await send({ ...valid, website: '', filled_in_ms: 45_000 })).statusCode).toBe(201);
+    const stored = await listContactMessages(testApp.db);
+    expect(stored.map((message) => [message.state, message.spam_reason]).sort()).toEqual([
+      ['new', null],
+      ['spam', 'honeypot'],
+      ['spam', 'too_fast'],
+    ]);
+    // The bot is not told which id its message got.
+    expect(stored.map((message) => message.id)).not.toContain(honeypot.json().data.id);
   });
 
-  it('links the message to a known visitor', async () => {
-    const token = (await testApp.app.inject({ url: '/api/v1/visitor/create/web' })).json().data.token;
+  it("does not link the message to the sender's visitor id (a name must not be joinable to visits)", async () => {
+    const headers = { 'user-agent': BROWSER_USER_AGENT }; // crawlers create no visitor
+    const token = (await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers })).json().data.token;
     expect((await send(valid, { 'x-visitor-key': token })).statusCode).toBe(201);
     const [stored] = await listContactMessages(testApp.db);
-    expect(stored?.visitor_id).toEqual(expect.any(String));
+    expect(stored?.visitor_id).toBeNull();
+  });
+
+  it('writes one notification job per configured channel in the same transaction, none for spam', async () => {
+    await testApp.close();
+    testApp = await createTestApp({
+      notifications: {
+        email: { smtpUrl: 'smtp://127.0.0.1:9', from: 'site@example.uz', to: 'owner@example.uz' },
+        telegram: { botToken: '1:x', chatId: '42', apiUrl: 'http://127.0.0.1:9' },
+        locale: 'english',
+        retrySeconds: 15,
+      },
+    });
+    const { data } = (await send(valid)).json();
+    await send({ ...valid, website: 'spam' });
+    const jobs = await testApp.db.selectFrom('notification_jobs').selectAll().execute();
+    expect(jobs.map((job) => [job.message_id, job.channel, job.kind]).sort()).toEqual([
+      [data.id, 'email', 'message'],
+      [data.id, 'telegram', 'message'],
+    ]);
   });
 
   it.each([

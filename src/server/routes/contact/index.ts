@@ -2,25 +2,40 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactResponseSchema, errorResponseSchema } from '../../../shared/schemas/api.js';
-import { contactMessageSchema } from '../../../shared/schemas/contact.js';
-import { VISITOR_KEY_HEADER, visitorHeadersSchema } from '../../../shared/schemas/visitor.js';
+import { CONTACT_MIN_FILL_MS, type ContactMessage, contactMessageSchema } from '../../../shared/schemas/contact.js';
+import type { NotificationChannel, SpamReason } from '../../../shared/schemas/owner.js';
 import type { Db } from '../../db/database.js';
-import { visitorIdFromKey } from '../visitor/index.js';
-import { saveContactMessage } from './contact-repository.js';
+import { createRateLimit } from '../../rate-limit/rate-limit.js';
+import { saveContactMessage } from '../../repositories/contact-repository.js';
 
 export interface ContactRoutesOptions {
   db: Db;
   rateLimit: { max: number; windowMinutes: number };
+  /** The channels each new message is announced on (one outbox job per channel). */
+  channels: NotificationChannel[];
+  /** Called once a message and its jobs are stored, so the outbox worker delivers them at once. */
+  onStored: () => void;
 }
 
-/** `POST /contact`: a visitor's message, stored before it is acknowledged. */
-export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, { db, rateLimit }) => {
+/** A filled hidden field, or a form sent faster than anyone could fill it. */
+function spamReason(message: ContactMessage): SpamReason | undefined {
+  if (message.website) return 'honeypot';
+  if (message.filled_in_ms !== undefined && message.filled_in_ms < CONTACT_MIN_FILL_MS) return 'too_fast';
+  return undefined;
+}
+
+/** `POST /contact`: a visitor's message, stored with its notifications before it is acknowledged. */
+export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
+  const { db, rateLimit, channels, onStored } = options;
   app.withTypeProvider<ZodTypeProvider>().post('/contact', {
-    config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMinutes * 60_000 } },
+    preHandler: createRateLimit(db, {
+      name: 'contact',
+      points: rateLimit.max,
+      windowMs: rateLimit.windowMinutes * 60_000,
+    }),
     schema: {
       tags: ['contact'],
       summary: 'Send the owner a message',
-      headers: visitorHeadersSchema,
       body: contactMessageSchema,
       response: {
         201: contactResponseSchema,
@@ -31,16 +46,17 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       },
     },
     handler: async (request, reply) => {
-      if (request.body.website) {
-        // A bot filled the hidden field: answer as usual so it learns nothing, and keep nothing.
-        request.log.warn({ ip: request.ip }, 'contact message dropped: the hidden field was filled');
+      const reason = spamReason(request.body);
+      const id = await saveContactMessage(db, request.body, { spamReason: reason, channels });
+      if (reason) {
+        // Kept in the spam folder, never silently lost; the bot gets the usual answer and learns nothing.
+        request.log.warn({ contactMessageId: id, reason }, 'contact message filed as spam');
         return reply
           .code(201)
           .send({ success: true as const, message: 'Message received', data: { id: randomUUID() } });
       }
-      const visitorId = await visitorIdFromKey(db, request.headers[VISITOR_KEY_HEADER]);
-      const id = await saveContactMessage(db, request.body, visitorId);
       request.log.info({ contactMessageId: id }, 'contact message stored');
+      if (channels.length > 0) onStored();
       return reply.code(201).send({ success: true as const, message: 'Message received', data: { id } });
     },
   });

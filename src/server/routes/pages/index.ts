@@ -5,6 +5,13 @@ import { errorResponseSchema, pageResponseSchemas } from '../../../shared/schema
 import type { SiteContent } from '../../../shared/schemas/content.js';
 import { SECTION_NOT_FOUND, SECTIONS } from '../../../shared/sections.js';
 import { AppError } from '../../errors.js';
+import { compressBody, sendCompressed } from '../../plugins/precompressed.js';
+
+/**
+ * Content changes only on restart, so browsers may keep a section a minute and then use it while they
+ * check it again in the background (a 304 when unchanged).
+ */
+export const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
 
 /** `GET /pages/{section}`: the owner's content, every language at once (spec §7). */
 export const pagesRoutes: FastifyPluginAsync<{ content: SiteContent }> = async (app, { content }) => {
@@ -12,13 +19,16 @@ export const pagesRoutes: FastifyPluginAsync<{ content: SiteContent }> = async (
 
   for (const section of SECTIONS) {
     // Content was validated against these schemas at start-up and never changes while the server
-    // runs, so each answer is serialized once here (the schema still documents it in OpenAPI).
-    const body = JSON.stringify(
-      pageResponseSchemas[section].parse({ success: true, message: 'OK', data: content[section] }),
+    // runs, so each answer is serialized and compressed once here (the schema still documents it in
+    // OpenAPI); requests only pick the encoding.
+    const body = await compressBody(
+      'application/json; charset=utf-8',
+      JSON.stringify(pageResponseSchemas[section].parse({ success: true, message: 'OK', data: content[section] })),
     );
     app.get(`/pages/${section}`, {
       schema: { tags: ['pages'], summary: `The ${section} section`, response: { 200: pageResponseSchemas[section] } },
-      handler: async (_request, reply) => reply.type('application/json; charset=utf-8').send(body),
+      compress: false,
+      handler: (request, reply) => sendCompressed(request, reply, body, { cacheControl: CONTENT_CACHE_CONTROL }),
     });
   }
 

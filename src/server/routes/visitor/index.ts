@@ -10,25 +10,43 @@ import {
   deviceParamsSchema,
   VISITOR_KEY_HEADER,
   visitBodySchema,
+  visitorCreateQuerySchema,
   visitorHeadersSchema,
-  visitorKeySchema,
 } from '../../../shared/schemas/visitor.js';
+import { sessionOf } from '../../auth/current-session.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { createVisitor, findVisitorIdByToken, recordVisit } from './visitor-repository.js';
+import { createRateLimit } from '../../rate-limit/rate-limit.js';
+import {
+  createVisitor,
+  newVisitorToken,
+  recordVisit,
+  visitorIdFromKey,
+} from '../../repositories/visitor-repository.js';
+import { notCountedReason, type OwnerCheck } from './not-counted.js';
 
-/** Looks up the visitor named by a well-formed key; a malformed key names nobody. */
-export async function visitorIdFromKey(db: Db, key: string | undefined): Promise<string | undefined> {
-  if (!key || !visitorKeySchema.safeParse(key).success) return undefined;
-  return findVisitorIdByToken(db, key);
+export interface VisitorRoutesOptions {
+  db: Db;
+  rateLimit: number;
+  /** Whether the request carries the owner's session (by default, a live session cookie); the owner is not counted. */
+  isOwner?: OwnerCheck;
 }
 
-/** Anonymous visitor statistics (spec §4 "Visitor", §7). The token grants nothing. */
-export const visitorRoutes: FastifyPluginAsync<{ db: Db; rateLimit: number }> = async (app, { db, rateLimit }) => {
+/**
+ * Anonymous visitor statistics (spec §4 "Visitor", §7). The token grants nothing. Callers that are
+ * not counted (crawlers, the owner, a browser switched off) get answers of the same shape, and
+ * nothing is stored for them.
+ */
+export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
+  app,
+  { db, rateLimit, isOwner = async (request) => (await sessionOf(db, request)) !== undefined },
+) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+  const perMinute = (name: string, points: number) => createRateLimit(db, { name, points, windowMs: 60_000 });
 
   api.get('/visitor/check', {
+    preHandler: perMinute('visitor-check', rateLimit * 4),
     schema: {
       tags: ['visitor'],
       summary: 'Whether X-Visitor-Key names a known visitor',
@@ -42,24 +60,34 @@ export const visitorRoutes: FastifyPluginAsync<{ db: Db; rateLimit: number }> = 
   });
 
   api.get('/visitor/create/:device', {
-    config: { rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
+    preHandler: perMinute('visitor-create', rateLimit),
     schema: {
       tags: ['visitor'],
-      summary: 'Create a visitor and record its first visit',
+      summary: 'Create a visitor and record its first visit (page, language, theme and referrer in the query)',
+      description:
+        'Crawlers (by user agent), the signed-in owner and browsers with the not_counted=1 cookie get a token that is stored nowhere, and nothing is recorded.',
       params: deviceParamsSchema,
+      querystring: visitorCreateQuerySchema,
       response: { 200: visitorCreateResponseSchema, ...errors },
     },
     handler: async (request) => {
-      const token = await createVisitor(db, request.params.device);
+      if (await notCountedReason(request, isOwner)) {
+        return { success: true as const, message: 'OK', data: { token: newVisitorToken() } };
+      }
+      const token = await createVisitor(db, request.params.device, new Date(), {
+        ...request.query,
+        siteHost: request.host,
+      });
       return { success: true as const, message: 'OK', data: { token } };
     },
   });
 
   api.post('/visitor/visit/:device', {
-    config: { rateLimit: { max: rateLimit * 4, timeWindow: '1 minute' } },
+    preHandler: perMinute('visitor-visit', rateLimit * 4),
     schema: {
       tags: ['visitor'],
       summary: 'Record one visit of the visitor named by X-Visitor-Key',
+      description: 'Answers recorded: false, and records nothing, for callers that are not counted.',
       params: deviceParamsSchema,
       headers: visitorHeadersSchema,
       body: visitBodySchema,
@@ -68,10 +96,13 @@ export const visitorRoutes: FastifyPluginAsync<{ db: Db; rateLimit: number }> = 
     handler: async (request) => {
       const key = request.headers[VISITOR_KEY_HEADER];
       if (!key) throw new AppError(400, 'visitor_key_missing', 'The X-Visitor-Key header is required');
+      if (await notCountedReason(request, isOwner)) {
+        return { success: true as const, message: 'OK', data: { recorded: false } };
+      }
       const visitorId = await visitorIdFromKey(db, key);
       if (!visitorId) throw new AppError(404, 'visitor_not_found', 'No visitor has this X-Visitor-Key');
-      await recordVisit(db, visitorId, request.params.device, request.body);
-      return { success: true as const, message: 'OK', data: { recorded: true as const } };
+      await recordVisit(db, visitorId, request.params.device, { ...request.body, siteHost: request.host });
+      return { success: true as const, message: 'OK', data: { recorded: true } };
     },
   });
 };

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { BROWSER_USER_AGENT, CRAWLER_USER_AGENTS } from '../../test/user-agents.js';
+
+const browser = { 'user-agent': BROWSER_USER_AGENT };
 
 describe('visitor API', () => {
   let testApp: TestApp;
@@ -9,7 +12,7 @@ describe('visitor API', () => {
   afterAll(async () => testApp.close());
 
   async function createVisitor(device = 'web'): Promise<string> {
-    const response = await testApp.app.inject({ url: `/api/v1/visitor/create/${device}` });
+    const response = await testApp.app.inject({ url: `/api/v1/visitor/create/${device}`, headers: browser });
     expect(response.statusCode).toBe(200);
     return response.json().data.token;
   }
@@ -32,11 +35,21 @@ describe('visitor API', () => {
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
   });
 
-  it.each(['tablet', 'WEB', 'mobile%20', ''])('rejects the device %j with a clear 400', async (device) => {
+  it.each(['tablet', 'WEB', 'mobile%20'])('rejects the device %j with a clear 400', async (device) => {
     const response = await testApp.app.inject({ url: `/api/v1/visitor/create/${device}` });
-    expect(response.statusCode).toBe(device === '' ? 404 : 400);
-    expect(response.json().success).toBe(false);
-    if (device !== '') expect(response.json().message).toMatch(/device must be "mobile" or "web"/);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      code: 'validation_failed',
+      message: expect.stringMatching(/device must be "mobile" or "web"/),
+      errors: [{ field: 'device', code: 'invalid_choice' }],
+    });
+  });
+
+  it('answers a create without a device with 404, as for any unknown path', async () => {
+    const response = await testApp.app.inject({ url: '/api/v1/visitor/create/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ success: false, code: 'not_found' });
   });
 
   it('checks: new without a key, with a malformed key and with an unknown key; known otherwise', async () => {
@@ -54,7 +67,7 @@ describe('visitor API', () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/visitor/visit/mobile',
-      headers: { 'x-visitor-key': token },
+      headers: { ...browser, 'x-visitor-key': token },
       payload: { path: '/about', locale: 'russian', theme: 'dark', referrer: 'https://t.me/some/secret?x=1' },
     });
     expect(response.statusCode).toBe(200);
@@ -74,7 +87,7 @@ describe('visitor API', () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/visitor/visit/web',
-      headers: { 'x-visitor-key': token },
+      headers: { ...browser, 'x-visitor-key': token },
     });
     expect(response.statusCode).toBe(200);
     expect(await visitsOf()).toBe(before + 1);
@@ -83,14 +96,14 @@ describe('visitor API', () => {
   it('refuses a visit without a key or with an unknown key, and never creates a visitor', async () => {
     const visitors = async () => (await testApp.db.selectFrom('visitors').select('id').execute()).length;
     const before = await visitors();
-    const missing = await testApp.app.inject({ method: 'POST', url: '/api/v1/visitor/visit/web' });
+    const missing = await testApp.app.inject({ method: 'POST', url: '/api/v1/visitor/visit/web', headers: browser });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ success: false, code: 'visitor_key_missing' });
     for (const key of ['B'.repeat(43), 'short', 'x'.repeat(150)]) {
       const unknown = await testApp.app.inject({
         method: 'POST',
         url: '/api/v1/visitor/visit/web',
-        headers: { 'x-visitor-key': key },
+        headers: { ...browser, 'x-visitor-key': key },
       });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toMatchObject({ success: false, code: 'visitor_not_found' });
@@ -104,19 +117,19 @@ describe('visitor API', () => {
     [{ locale: 'uz' }, 'locale'],
     [{ theme: 'blue' }, 'theme'],
     [{ referrer: 'javascript:alert(1)' }, 'referrer'],
-    [{ extra: 1 }, ''],
+    [{ extra: 1 }, 'extra'],
   ])('rejects the visit body %j with 400 naming the field', async (payload, field) => {
     const token = await createVisitor();
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/visitor/visit/web',
-      headers: { 'x-visitor-key': token },
+      headers: { ...browser, 'x-visitor-key': token },
       payload,
     });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({ success: false, code: 'validation_failed' });
-    if (field) expect(body.errors.map((error: { field: string }) => error.field)).toContain(field);
+    expect(body.errors.map((error: { field: string }) => error.field)).toContain(field);
   });
 
   it('rejects malformed JSON with 400, not 500', async () => {
@@ -124,10 +137,131 @@ describe('visitor API', () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/visitor/visit/web',
-      headers: { 'x-visitor-key': token, 'content-type': 'application/json' },
+      headers: { ...browser, 'x-visitor-key': token, 'content-type': 'application/json' },
       payload: '{"path": ',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'bad_request' });
+  });
+
+  const counts = async () => ({
+    visitors: (await testApp.db.selectFrom('visitors').select('id').execute()).length,
+    visits: (await testApp.db.selectFrom('visits').select('id').execute()).length,
+  });
+
+  it("records the first visit's page, language, theme and referring host from the create call", async () => {
+    const query = new URLSearchParams({
+      path: '/portfolio',
+      locale: 'english',
+      theme: 'light',
+      referrer: 'https://www.Google.com/search?q=secret',
+    });
+    const response = await testApp.app.inject({ url: `/api/v1/visitor/create/web?${query}`, headers: browser });
+    expect(response.statusCode).toBe(200);
+    const visit = await testApp.db
+      .selectFrom('visits')
+      .selectAll()
+      .where('path', '=', '/portfolio')
+      .executeTakeFirstOrThrow();
+    expect(visit).toMatchObject({
+      device: 'web',
+      locale: 'english',
+      theme: 'light',
+      referrer_host: 'www.google.com',
+      first_visit: 1,
+    });
+  });
+
+  it('marks only the creation as a first visit', async () => {
+    const token = await createVisitor();
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/visitor/visit/web',
+      headers: { ...browser, 'x-visitor-key': token },
+      payload: { path: '/second-visit' },
+    });
+    const visit = await testApp.db
+      .selectFrom('visits')
+      .select('first_visit')
+      .where('path', '=', '/second-visit')
+      .executeTakeFirstOrThrow();
+    expect(visit.first_visit).toBe(0);
+  });
+
+  it('does not count the site itself as a referrer', async () => {
+    const query = new URLSearchParams({ path: '/own-referrer', referrer: 'http://sahifa.example/about' });
+    await testApp.app.inject({
+      url: `/api/v1/visitor/create/web?${query}`,
+      headers: { ...browser, host: 'sahifa.example' },
+    });
+    const visit = await testApp.db
+      .selectFrom('visits')
+      .select('referrer_host')
+      .where('path', '=', '/own-referrer')
+      .executeTakeFirstOrThrow();
+    expect(visit.referrer_host).toBeNull();
+  });
+
+  it.each([
+    ['path=about', 'path'],
+    ['locale=uz', 'locale'],
+    ['theme=blue', 'theme'],
+    ['referrer=javascript%3Aalert(1)', 'referrer'],
+  ])('rejects the create query %s with 400 naming the field, and creates nobody', async (query, field) => {
+    const before = await counts();
+    const response = await testApp.app.inject({ url: `/api/v1/visitor/create/web?${query}`, headers: browser });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((error: { field: string }) => error.field)).toContain(field);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([...CRAWLER_USER_AGENTS.map((userAgent) => ({ 'user-agent': userAgent })), {}, { 'user-agent': '  ' }])(
+    'a crawler (%j) gets well-formed answers and is not counted',
+    async (headers) => {
+      const token = await createVisitor();
+      const before = await counts();
+      const created = await testApp.app.inject({ url: '/api/v1/visitor/create/web?path=%2F', headers });
+      expect(created.statusCode).toBe(200);
+      expect(created.json().data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const visit = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/visitor/visit/web',
+        headers: { ...headers, 'x-visitor-key': token },
+        payload: { path: '/about' },
+      });
+      expect(visit.statusCode).toBe(200);
+      expect(visit.json()).toEqual({ success: true, message: 'OK', data: { recorded: false } });
+      expect(await counts()).toEqual(before);
+      // The crawler's token names nobody: the next check says "new" again.
+      const check = await testApp.app.inject({
+        url: '/api/v1/visitor/check',
+        headers: { ...headers, 'x-visitor-key': created.json().data.token },
+      });
+      expect(check.json().data.new).toBe(true);
+    },
+  );
+
+  it('a browser switched off with the not_counted cookie is not counted; other cookies change nothing', async () => {
+    const token = await createVisitor();
+    const before = await counts();
+    const switchedOff = { ...browser, cookie: 'theme=dark; not_counted=1' };
+    expect((await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers: switchedOff })).statusCode).toBe(
+      200,
+    );
+    const visit = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/visitor/visit/web',
+      headers: { ...switchedOff, 'x-visitor-key': token },
+    });
+    expect(visit.json().data.recorded).toBe(false);
+    expect(await counts()).toEqual(before);
+
+    const counted = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/visitor/visit/web',
+      headers: { ...browser, cookie: 'not_counted=0; xnot_counted=1', 'x-visitor-key': token },
+    });
+    expect(counted.json().data.recorded).toBe(true);
+    expect((await counts()).visits).toBe(before.visits + 1);
   });
 });

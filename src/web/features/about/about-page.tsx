@@ -1,18 +1,16 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
-import type { LocalizedText } from '../../../shared/schemas/content.js';
+import type { AboutContent, LocalizedText } from '../../../shared/schemas/content.js';
+import { useSection } from '../../shared/api/use-section.js';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
 import { TagList } from '../../shared/components/tag-list.js';
 import { TopicIcon } from '../../shared/icons/topic-icon.js';
-import type { SectionData } from '../content/content-api.js';
-import { useLocalize } from '../language/use-locale.js';
+import { useLocalize } from '../../shared/lib/use-locale.js';
 import styles from './about-page.module.css';
 
-type About = SectionData<'about'>;
-type TimelineEntry = About['experience'][number];
+type TimelineEntry = AboutContent['experience'][number];
 
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
   const { t } = useTranslation();
@@ -114,9 +112,11 @@ function LevelRings({ skills }: { skills: { name: LocalizedText; level: number }
 }
 
 export function AboutPage() {
-  const about = useLoaderData() as About;
+  const about = useSection('about');
   const { t } = useTranslation();
   const localize = useLocalize();
+  // The route's loader fetched the section before this page rendered.
+  if (!about) return null;
   return (
     <div className={styles.page}>
       <PageHeader title={t('about.title')} />

@@ -1,15 +1,19 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldError } from '../../../shared/schemas/api.js';
 import {
   CONTACT_FIELD_ERRORS,
+  CONTACT_FIELDS,
   CONTACT_LIMITS,
   type ContactField,
   type ContactFieldError,
   contactMessageSchema,
 } from '../../../shared/schemas/contact.js';
-import { ApiError, apiRequest } from '../../shared/api/api-client.js';
-import { useLocale } from '../language/use-locale.js';
+import { fieldErrorsFromIssues } from '../../../shared/schemas/field-errors.js';
+import { ApiError } from '../../shared/api/api-client.js';
+import { sendContactMessage } from '../../shared/api/endpoints.js';
+import { useLocale } from '../../shared/lib/use-locale.js';
 import styles from './contact-form.module.css';
 
 type Values = Record<ContactField, string>;
@@ -18,20 +22,20 @@ type Status = 'default' | 'sending' | 'success';
 type FormError = 'network' | 'rate_limited' | 'server' | 'fix_fields';
 
 const EMPTY: Values = { name: '', email: '', message: '' };
-const FIELDS: ContactField[] = ['name', 'email', 'message'];
 
 function isField(value: string): value is ContactField {
-  return (FIELDS as string[]).includes(value);
+  return (CONTACT_FIELDS as readonly string[]).includes(value);
 }
 
-function toFieldErrors(errors: { field: string; code: string }[]): FieldErrors {
+function isContactFieldError(code: string): code is ContactFieldError {
+  return (CONTACT_FIELD_ERRORS as readonly string[]).includes(code);
+}
+
+/** The first error of each field; a code the form has no text for reads as "required". */
+function toFieldErrors(errors: FieldError[]): FieldErrors {
   const result: FieldErrors = {};
   for (const { field, code } of errors) {
-    if (isField(field) && !result[field]) {
-      result[field] = (CONTACT_FIELD_ERRORS as readonly string[]).includes(code)
-        ? (code as ContactFieldError)
-        : 'required';
-    }
+    if (isField(field) && !result[field]) result[field] = isContactFieldError(code) ? code : 'required';
   }
   return result;
 }
@@ -49,9 +53,11 @@ export function ContactForm() {
   const [formError, setFormError] = useState<FormError | undefined>();
   const sending = useRef(false);
   const form = useRef<HTMLFormElement>(null);
+  // The time trap (docs/decisions/006): how long the form was on screen before it was sent.
+  const shownAt = useRef(performance.now());
 
   function focusFirstInvalid(errors: FieldErrors) {
-    const first = FIELDS.find((field) => errors[field]);
+    const first = CONTACT_FIELDS.find((field) => errors[field]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   }
 
@@ -72,11 +78,11 @@ export function ContactForm() {
     event.preventDefault();
     if (sending.current) return;
     const website = new FormData(event.currentTarget).get('website');
-    const parsed = contactMessageSchema.safeParse({ ...values, locale, ...(website ? { website } : {}) });
+    const filledInMs = Math.round(performance.now() - shownAt.current);
+    const input = { ...values, locale, filled_in_ms: filledInMs, ...(website ? { website } : {}) };
+    const parsed = contactMessageSchema.safeParse(input);
     if (!parsed.success) {
-      const errors = toFieldErrors(
-        parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), code: issue.message })),
-      );
+      const errors = toFieldErrors(fieldErrorsFromIssues(parsed.error.issues, input));
       setFieldErrors(errors);
       setFormError('fix_fields');
       focusFirstInvalid(errors);
@@ -87,7 +93,7 @@ export function ContactForm() {
     setFormError(undefined);
     setStatus('sending');
     try {
-      await apiRequest('/contact', { method: 'POST', body: parsed.data });
+      await sendContactMessage(parsed.data);
       setValues(EMPTY);
       setStatus('success');
     } catch (error) {

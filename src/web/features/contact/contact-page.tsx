@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/components/page-header.js';
-import { useOwner } from '../language/use-owner.js';
+import { useOwner } from '../../shared/lib/use-owner.js';
 import { ContactForm } from './contact-form.js';
 import styles from './contact-page.module.css';
 

@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSection } from '../../shared/api/use-section.js';
 import { BrandIcon, brandName } from '../../shared/icons/brand-icon.js';
 import { useStore } from '../../shared/lib/create-store.js';
-import { sanitizeHtml } from '../../shared/lib/sanitize-html.js';
-import { cachedSection, fetchSection, type SectionData } from '../content/content-api.js';
-import { useLocalize } from '../language/use-locale.js';
+import { useLocalize } from '../../shared/lib/use-locale.js';
 import { menuStore } from '../menu/menu-store.js';
 import styles from './footer.module.css';
 
@@ -12,21 +10,16 @@ export function Footer({ fixed }: { fixed: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const menuOpen = useStore(menuStore);
-  const [footer, setFooter] = useState<SectionData<'footer'> | undefined>(() => cachedSection('footer'));
-
-  useEffect(() => {
-    if (footer) return;
-    // Spec §8: a failed fetch is logged (in fetchSection) and the footer stays on "Loading...".
-    fetchSection('footer').then(setFooter, () => undefined);
-  }, [footer]);
+  // Spec §8: a failed fetch is logged (in fetchSection) and the footer stays on "Loading...".
+  const footer = useSection('footer');
 
   return (
     <footer className={styles.footer} data-fixed={fixed}>
       {footer ? (
         <div
           className={styles.description}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's HTML, sanitized by DOMPurify
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(localize(footer.description)) }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's HTML, sanitized by the server when the content loads
+          dangerouslySetInnerHTML={{ __html: localize(footer.description) }}
         />
       ) : (
         <p className={styles.description}>{t('footer.loading')}</p>

@@ -1,19 +1,21 @@
 import { ArrowRight, Mail } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import { APP_PATHS } from '../../../shared/paths.js';
+import { useSection } from '../../shared/api/use-section.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { imageSources } from '../../shared/lib/media.js';
-import type { SectionData } from '../content/content-api.js';
-import { useLocalize } from '../language/use-locale.js';
-import { useOwner } from '../language/use-owner.js';
+import { useLocalize } from '../../shared/lib/use-locale.js';
+import { useOwner } from '../../shared/lib/use-owner.js';
 import styles from './home-page.module.css';
 
 export function HomePage() {
-  const home = useLoaderData() as SectionData<'home'>;
+  const home = useSection('home');
   const { t } = useTranslation();
   const localize = useLocalize();
   const owner = useOwner();
+  // The route's loader fetched the section before this page rendered.
+  if (!home) return null;
   return (
     <section className={styles.hero} aria-labelledby="home-title">
       <div className={styles.text}>

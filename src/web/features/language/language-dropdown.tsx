@@ -2,10 +2,10 @@ import { ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, LOCALES, type Locale } from '../../../shared/locales.js';
-import styles from '../header/header.module.css';
+import { useLocale } from '../../shared/lib/use-locale.js';
 import { changeLocale } from './language.js';
+import styles from './language-dropdown.module.css';
 import { LOCALE_LABELS } from './locale-labels.js';
-import { useLocale } from './use-locale.js';
 
 /** Spec §2: a dropdown with a flag and a label per language; a listbox, usable by keyboard. */
 export function LanguageDropdown() {
@@ -62,7 +62,7 @@ export function LanguageDropdown() {
       <button
         ref={button}
         type="button"
-        className={styles.languageButton}
+        className={styles.button}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={`${id}-list`}
@@ -76,7 +76,7 @@ export function LanguageDropdown() {
         }}
       >
         <img src={current.flag} alt="" width={22} height={16} className={styles.flag} />
-        <span className={styles.languageLabel}>{current.label}</span>
+        <span className={styles.label}>{current.label}</span>
         <ChevronDown aria-hidden="true" size={16} />
       </button>
       {open && (
@@ -87,7 +87,7 @@ export function LanguageDropdown() {
           tabIndex={-1}
           aria-label={t('others.language')}
           aria-activedescendant={`${id}-${LOCALES[active]}`}
-          className={styles.languageList}
+          className={styles.list}
           onKeyDown={onListKeyDown}
         >
           {LOCALES.map((code, index) => (

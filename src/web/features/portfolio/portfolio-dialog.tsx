@@ -1,12 +1,12 @@
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PortfolioItem } from '../../../shared/schemas/content.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { TagList } from '../../shared/components/tag-list.js';
 import { imageSources } from '../../shared/lib/media.js';
-import { useLocalize } from '../language/use-locale.js';
+import { useLocalize } from '../../shared/lib/use-locale.js';
 import styles from './portfolio-dialog.module.css';
-import type { PortfolioItem } from './portfolio-page.js';
 
 /**
  * A project's details in a native modal `<dialog>`: the browser traps focus, closes it with Escape

@@ -1,30 +1,26 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
+import type { PortfolioItem } from '../../../shared/schemas/content.js';
+import { useSection } from '../../shared/api/use-section.js';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
 import { imageSources } from '../../shared/lib/media.js';
-import type { SectionData } from '../content/content-api.js';
-import { useLocalize } from '../language/use-locale.js';
+import { useLocalize } from '../../shared/lib/use-locale.js';
 import { PortfolioDialog } from './portfolio-dialog.js';
 import styles from './portfolio-page.module.css';
-
-type Portfolio = SectionData<'portfolio'>;
-export type PortfolioItem = Portfolio['items'][number];
 
 const ALL = 'all';
 
 export function PortfolioPage() {
-  const portfolio = useLoaderData() as Portfolio;
+  const portfolio = useSection('portfolio');
   const { t } = useTranslation();
   const localize = useLocalize();
   const [group, setGroup] = useState(ALL);
   const [openItem, setOpenItem] = useState<PortfolioItem | undefined>();
+  // The route's loader fetched the section before this page rendered.
+  if (!portfolio) return null;
 
-  const items = useMemo(
-    () => (group === ALL ? portfolio.items : portfolio.items.filter((item) => item.group === group)),
-    [group, portfolio.items],
-  );
+  const items = group === ALL ? portfolio.items : portfolio.items.filter((item) => item.group === group);
   const groups = [
     { id: ALL, title: t('portfolio.groups.all') },
     ...portfolio.groups.map((g) => ({ id: g.id, title: localize(g.title) })),

@@ -1,8 +1,8 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '../../shared/lib/create-store.js';
-import styles from '../header/header.module.css';
 import { themeStore, toggleTheme } from './theme.js';
+import styles from './theme-toggle.module.css';
 
 /** Spec §2: the theme toggle shows a sun (dark theme on) or a moon (light theme on). */
 export function ThemeToggle() {
@@ -12,7 +12,7 @@ export function ThemeToggle() {
   return (
     <button
       type="button"
-      className={styles.iconButton}
+      className={styles.toggle}
       onClick={toggleTheme}
       aria-label={dark ? t('others.theme_to_light') : t('others.theme_to_dark')}
       title={dark ? t('others.theme_to_light') : t('others.theme_to_dark')}

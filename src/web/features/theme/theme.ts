@@ -1,10 +1,11 @@
-import { isTheme, THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS, type Theme } from '../../../shared/theme.js';
+import {
+  isTheme,
+  THEME_COOKIE,
+  THEME_COOKIE_MAX_AGE_SECONDS,
+  type Theme,
+  themeFromCookies,
+} from '../../../shared/theme.js';
 import { createStore } from '../../shared/lib/create-store.js';
-
-export function readThemeCookie(): Theme | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${THEME_COOKIE}=([^;]*)`).exec(document.cookie);
-  return isTheme(match?.[1]) ? match[1] : undefined;
-}
 
 function systemTheme(): Theme {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -19,7 +20,7 @@ export function initialTheme(): Theme {
   const root = document.documentElement;
   const onPage = root.dataset.theme;
   if (isTheme(onPage)) return onPage;
-  const stored = readThemeCookie();
+  const stored = themeFromCookies(document.cookie);
   if (stored) {
     root.dataset.theme = stored;
     return stored;

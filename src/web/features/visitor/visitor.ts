@@ -2,7 +2,8 @@ import { detectDevice } from '../../../shared/device.js';
 import type { Locale } from '../../../shared/locales.js';
 import type { VisitBody } from '../../../shared/schemas/visitor.js';
 import type { Theme } from '../../../shared/theme.js';
-import { apiRequest, setVisitorKey } from '../../shared/api/api-client.js';
+import { setVisitorKey } from '../../shared/api/api-client.js';
+import { checkVisitor, createVisitor, recordVisit } from '../../shared/api/endpoints.js';
 import { readSetting, writeSetting } from '../../shared/lib/settings-store.js';
 
 /** Spec §7: once a visitor key is stored, every request carries it; read it before the first request. */
@@ -17,17 +18,19 @@ export async function loadVisitorKey(): Promise<void> {
  */
 export async function startVisitor(details: { locale: Locale; theme: Theme }): Promise<void> {
   const device = detectDevice(navigator.userAgent);
+  // The page, language, theme and referrer of this visit: the visit body, or the create call's query
+  // for a new visitor's first visit.
+  const visit: NonNullable<VisitBody> = { path: location.pathname.slice(0, 300), ...details };
+  if (/^https?:\/\//.test(document.referrer)) visit.referrer = document.referrer.slice(0, 500);
   try {
-    const { new: isNew } = await apiRequest<{ new: boolean }>('/visitor/check');
+    const { new: isNew } = await checkVisitor();
     if (isNew) {
-      const { token } = await apiRequest<{ token: string }>(`/visitor/create/${device}`);
+      const { token } = await createVisitor(device, visit);
       await writeSetting('visitorKey', token);
       setVisitorKey(token);
       return;
     }
-    const visit: NonNullable<VisitBody> = { path: location.pathname.slice(0, 300), ...details };
-    if (/^https?:\/\//.test(document.referrer)) visit.referrer = document.referrer.slice(0, 500);
-    await apiRequest(`/visitor/visit/${device}`, { method: 'POST', body: visit });
+    await recordVisit(device, visit);
   } catch (error) {
     console.warn('Visitor statistics are unavailable:', error instanceof Error ? error.message : error);
   }

@@ -1,12 +1,19 @@
+import { type ApiErrorCode, isApiErrorCode } from '../../../shared/api-errors.js';
 import { detectDevice } from '../../../shared/device.js';
 import { API_PREFIX, DEVICE_HEADER, VISITOR_KEY_HEADER } from '../../../shared/http.js';
 import type { FieldError } from '../../../shared/schemas/api.js';
 
-/** A failed API call: the server's code and message, or `network` when no answer came. */
+/**
+ * Why an API call failed: one of the server's codes, `network` when no answer came, or
+ * `bad_response` when the answer was not the API's envelope (a proxy's error page, say).
+ */
+export type ApiErrorCodeOrClient = ApiErrorCode | 'network' | 'bad_response';
+
+/** A failed API call: the server's code and message, or a code of the client's own. */
 export class ApiError extends Error {
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: ApiErrorCodeOrClient,
     readonly status: number,
     readonly fieldErrors: FieldError[] = [],
   ) {
@@ -23,7 +30,7 @@ export function setVisitorKey(key: string | undefined): void {
 }
 
 export interface ApiRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -65,7 +72,7 @@ export async function apiRequest<Data>(path: string, { method = 'GET', body, sig
   if (envelope.success !== true) {
     throw new ApiError(
       typeof envelope.message === 'string' ? envelope.message : `Request failed (${response.status})`,
-      typeof envelope.code === 'string' ? envelope.code : 'unknown',
+      isApiErrorCode(envelope.code) ? envelope.code : 'bad_response',
       response.status,
       Array.isArray(envelope.errors) ? (envelope.errors as FieldError[]) : [],
     );

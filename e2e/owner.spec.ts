@@ -1,0 +1,258 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, open, test } from './fixtures.js';
+
+type OwnerTexts = typeof import('../src/web/i18n/owner-locales/english.json');
+const texts = Object.fromEntries(
+  ['lotin', 'russian', 'english'].map((locale) => [
+    locale,
+    JSON.parse(readFileSync(`src/web/i18n/owner-locales/${locale}.json`, 'utf8')) as OwnerTexts,
+  ]),
+) as Record<'lotin' | 'russian' | 'english', OwnerTexts>;
+const uz = texts.lotin;
+
+const PASSWORD = 'a long owner passphrase';
+
+/** Sets the password the way the owner does: `npm run owner:password`, on the test server's data. */
+function setPassword(password: string) {
+  const result = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: 'test-results/e2e-data' },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+async function signIn(page: Page) {
+  await page.goto('/owner');
+  await page.getByLabel(uz.sign_in.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: uz.sign_in.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${uz.nav.inbox}`) })).toBeVisible();
+}
+
+/** A visitor's message through the real API, as the contact form sends it after a person typed it. */
+async function sendMessage(page: Page, message: { name: string; email: string; message: string }) {
+  const response = await page.request.post('/api/v1/contact', {
+    data: { ...message, locale: 'russian', filled_in_ms: 40_000 },
+  });
+  expect(response.status()).toBe(201);
+}
+
+// One owner, one password: these tests build on each other in order.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the owner area', () => {
+  // Signed out, the owner API answers 401 by design, and the browser logs each 401 as an error.
+  test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/status of 401/));
+
+  test('before a password is set, /owner explains how to set one and shows nothing else', async ({ page }) => {
+    await page.goto('/owner');
+    await expect(page.getByRole('heading', { level: 1, name: uz.setup.title })).toBeVisible();
+    await expect(page.getByText('npm run owner:password')).toBeVisible();
+    await expect(page.getByLabel(uz.sign_in.password, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: uz.nav.label })).toHaveCount(0);
+  });
+
+  test('a visitor never downloads the owner area; an anonymous visitor of /owner sees only the sign-in', async ({
+    page,
+  }) => {
+    setPassword(PASSWORD);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') scripts.push(request.url());
+    });
+    await open(page, '/');
+    await open(page, '/contact');
+    expect(scripts.filter((url) => /owner-app/.test(url))).toEqual([]);
+
+    const response = await page.goto('/owner');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    await expect(page.getByRole('heading', { level: 1, name: uz.sign_in.title })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: uz.nav.label })).toHaveCount(0);
+    expect(scripts.some((url) => /owner-app/.test(url))).toBe(true);
+
+    // A wrong password is refused in the owner's language, and nothing opens.
+    await page.getByLabel(uz.sign_in.password, { exact: true }).fill('not the password at all');
+    await page.getByRole('button', { name: uz.sign_in.submit }).click();
+    await expect(page.getByRole('alert')).toHaveText(uz.errors.wrong_password);
+    await expect(page.getByRole('navigation', { name: uz.nav.label })).toHaveCount(0);
+  });
+
+  test('signs in, sees a new message, opens it (read) and replies by mail (replied)', async ({ page }) => {
+    await sendMessage(page, {
+      name: 'Ольга Петрова',
+      email: 'olga@example.ru',
+      message: 'Здравствуйте! Нужен логотип для кафе.',
+    });
+    await signIn(page);
+    await expect(page.getByText(uz.inbox.unread.replace('{{count}}', '1'))).toBeVisible();
+    const row = page.getByRole('listitem').filter({ hasText: 'Ольга Петрова' });
+    await expect(row).toContainText(uz.states.new);
+
+    await row.getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ольга Петрова' })).toBeFocused();
+    await expect(page.getByText('Здравствуйте! Нужен логотип для кафе.')).toBeVisible();
+    await expect(page.getByText(uz.states.read, { exact: true })).toBeVisible();
+    // E-mail is configured but its server is down: the delivery waits, with its error shown.
+    await expect(page.getByRole('listitem').filter({ hasText: uz.channels.email })).toContainText(
+      /E-mail: .*ECONNREFUSED/,
+    );
+
+    const reply = page.getByRole('link', { name: uz.actions.reply });
+    const href = (await reply.getAttribute('href')) ?? '';
+    const mailto = new URL(href);
+    expect(mailto.protocol).toBe('mailto:');
+    expect(decodeURIComponent(mailto.pathname)).toBe('olga@example.ru');
+    expect(mailto.searchParams.get('subject')).toBe(uz.message.reply_subject);
+    expect(mailto.searchParams.get('body')).toContain('> Здравствуйте! Нужен логотип для кафе.');
+    // Following a mailto: link would leave the browser; the click's own effect is what we check.
+    await reply.evaluate((link: HTMLAnchorElement) => {
+      link.addEventListener('click', (event) => event.preventDefault());
+      link.click();
+    });
+    await expect(page.getByText(uz.states.replied, { exact: true })).toBeVisible();
+  });
+
+  test('marks a message spam and not spam, and files a form sent too fast as spam with its reason', async ({
+    page,
+  }) => {
+    await sendMessage(page, {
+      name: 'Nodira',
+      email: 'nodira@example.uz',
+      message: 'Salom, narxlar haqida soʻramoqchi edim.',
+    });
+    // The contact form filled and sent at machine speed: the time trap files it as spam.
+    await open(page, '/contact');
+    await page.getByLabel('Ismingiz').fill('Speedy Bot');
+    await page.getByLabel('Elektron pochtangiz').fill('bot@spam.example');
+    await page.getByLabel('Xabaringiz').fill('Cheap followers, buy now, limited offer!');
+    await page.locator('form').evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await expect(page.locator('form').getByRole('status')).toContainText('Yuborildi');
+
+    await signIn(page);
+    await page.getByRole('listitem').filter({ hasText: 'Nodira' }).getByRole('link').click();
+    await page.getByRole('button', { name: uz.actions.spam }).click();
+    await expect(page.getByText(uz.message.spam_reason.owner)).toBeVisible();
+    await page.getByRole('button', { name: uz.actions.not_spam }).click();
+    await expect(page.getByText(uz.states.read, { exact: true })).toBeVisible();
+
+    await page.getByRole('link', { name: uz.actions.back }).click();
+    await page
+      .getByRole('navigation', { name: uz.inbox.folders_label })
+      .getByRole('button', { name: uz.folders.spam })
+      .click();
+    const bot = page.getByRole('listitem').filter({ hasText: 'Speedy Bot' });
+    await expect(bot).toBeVisible();
+    await bot.getByRole('link').click();
+    await expect(page.getByText(uz.message.spam_reason.too_fast)).toBeVisible();
+    // Spam is never announced.
+    await expect(page.getByText(uz.message.no_deliveries)).toBeVisible();
+  });
+
+  test('searches, selects in bulk, and exports CSV with a byte-order mark', async ({ page }) => {
+    await sendMessage(page, { name: 'Temur', email: 'temur@example.uz', message: 'Mobil ilova boʻyicha savol.' });
+    await signIn(page);
+    await page.getByRole('searchbox', { name: uz.inbox.search }).fill('ЛОГОТИП');
+    await page.getByRole('searchbox', { name: uz.inbox.search }).press('Enter');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Ольга Петрова' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Temur' })).toHaveCount(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: uz.inbox.export }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^messages-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await file.path()) ?? '');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString('utf8');
+    expect(csv.split('\r\n')[0]).toBe('created_at,state,name,email,message,language,spam_reason');
+    expect(csv).toContain('Ольга Петрова,olga@example.ru,Здравствуйте! Нужен логотип для кафе.');
+    expect(csv).not.toContain('Temur');
+
+    await page.getByRole('searchbox', { name: uz.inbox.search }).fill('');
+    await page.getByRole('searchbox', { name: uz.inbox.search }).press('Enter');
+    await page.getByLabel(uz.inbox.select.replace('{{name}}', 'Temur')).check();
+    await page
+      .getByRole('toolbar', { name: uz.inbox.bulk_label })
+      .getByRole('button', { name: uz.actions.archive })
+      .click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Temur' })).toHaveCount(0);
+    await page
+      .getByRole('navigation', { name: uz.inbox.folders_label })
+      .getByRole('button', { name: uz.folders.archived })
+      .click();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Temur' })).toBeVisible();
+  });
+
+  test('lists signed-in devices, ends another session, and signs out', async ({ page, browser }) => {
+    const other = await browser.newPage();
+    await signIn(other);
+    await signIn(page);
+    await page.getByRole('link', { name: uz.nav.settings }).click();
+    const sessions = page.getByRole('region', { name: uz.settings.sessions });
+    await expect(sessions.getByText(uz.settings.this_device)).toBeVisible();
+    const others = sessions.getByRole('listitem').filter({ hasNotText: uz.settings.this_device });
+    const before = await others.count();
+    expect(before).toBeGreaterThanOrEqual(1);
+    await others.first().getByRole('button', { name: uz.settings.end_session }).click();
+    await expect(others).toHaveCount(before - 1);
+
+    // The notifications panel tells the owner that e-mail is on and what failed.
+    const notifications = page.getByRole('region', { name: uz.settings.notifications });
+    await expect(notifications).toContainText(uz.settings.configured.replace('{{target}}', 'owner@example.uz'));
+
+    await page.getByRole('button', { name: uz.nav.sign_out }).click();
+    await expect(page.getByRole('heading', { level: 1, name: uz.sign_in.title })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: uz.sign_in.title })).toBeVisible();
+    await other.close();
+  });
+
+  test('speaks the three languages, works by keyboard, fits a 320 px phone, and axe finds nothing serious', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 720 });
+    await signIn(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+      }, theme);
+      for (const path of ['/owner', '/owner/settings']) {
+        await page.goto(path);
+        await expect(page.getByRole('navigation', { name: uz.nav.label })).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} in ${theme}`).toBeLessThanOrEqual(0);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((violation) =>
+          ['serious', 'critical'].includes(violation.impact ?? ''),
+        );
+        expect(
+          serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+          `${path} in ${theme}`,
+        ).toEqual([]);
+      }
+    }
+
+    // Keyboard: from the search field, Tab reaches the first message, Enter opens it.
+    await page.goto('/owner');
+    await page.getByRole('searchbox', { name: uz.inbox.search }).focus();
+    const firstLink = page.getByRole('listitem').first().getByRole('link');
+    for (let press = 0; press < 8 && !(await firstLink.evaluate((link) => link === document.activeElement)); press++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(firstLink).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: uz.actions.back })).toBeVisible();
+
+    // Russian and English, chosen with the site's language dropdown.
+    for (const locale of ['russian', 'english'] as const) {
+      await page.getByRole('button', { name: /^(Til|Язык|Language):/ }).click();
+      await page.getByRole('option', { name: { russian: 'Русский', english: 'English' }[locale] }).click();
+      await expect(page.getByRole('link', { name: texts[locale].actions.back })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: texts[locale].nav.label })).toBeVisible();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * A short description of the browser a session was made in ("Firefox on Android"), so the owner can
+ * tell sessions apart. Only this summary is stored, never the user-agent string.
+ */
+const BROWSERS: [RegExp, string][] = [
+  [/Edg(?:e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/YaBrowser\//, 'Yandex Browser'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+  [/curl\//, 'curl'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+export function describeDevice(userAgent: string | undefined): string {
+  const agent = userAgent ?? '';
+  const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown browser';
+}

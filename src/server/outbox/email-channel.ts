@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import { type Channel, DeliveryError, type Notification } from './delivery-error.js';
+
+export interface EmailSettings {
+  smtpUrl: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * E-mail through the owner's SMTP server (nodemailer). Timeouts are short, so an unreachable server
+ * fails in seconds and the job waits in the outbox instead of holding a worker for minutes. A 5xx
+ * answer (a refused address, say) is permanent; anything else is tried again later.
+ */
+export function emailChannel(settings: EmailSettings): Channel {
+  // A small pool reuses connections when many messages arrive at once; it closes them when idle.
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(notification: Notification) {
+      try {
+        await transport.sendMail({
+          from: settings.from,
+          to: settings.to,
+          // Pressing Reply answers the visitor, not the site.
+          replyTo: notification.replyTo,
+          subject: notification.subject,
+          text: notification.text,
+          html: notification.html,
+          // One Message-ID per job: should a crash make us send twice, mail clients show it once.
+          messageId: `<${notification.id}@sahifa.notification>`,
+        });
+      } catch (error) {
+        const { message, responseCode } = error as { message?: string; responseCode?: number };
+        throw new DeliveryError(`E-mail: ${message ?? String(error)}`, (responseCode ?? 0) >= 500);
+      }
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,120 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, OwnerSessionTable } from '../db/schema.js';
+
+const OWNER_ID = 'owner';
+
+/** A session lasts 30 days from sign-in; its last-seen time is refreshed at most once a minute. */
+export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function getPasswordHash(db: Kysely<Database>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('owner_credentials')
+    .select('password_hash')
+    .where('id', '=', OWNER_ID)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+/** Sets or replaces the password and ends every session, in one transaction. */
+export async function setPasswordHash(db: Kysely<Database>, passwordHash: string, now = new Date()): Promise<void> {
+  await db.transaction().execute(async (transaction) => {
+    await transaction.deleteFrom('owner_credentials').where('id', '=', OWNER_ID).execute();
+    await transaction
+      .insertInto('owner_credentials')
+      .values({ id: OWNER_ID, password_hash: passwordHash, updated_at: now.toISOString() })
+      .execute();
+    await transaction.deleteFrom('owner_sessions').execute();
+  });
+}
+
+/** Starts a session; answers the token for the cookie (only its hash is stored). */
+export async function createSession(
+  db: Kysely<Database>,
+  device: string,
+  now = new Date(),
+): Promise<{ token: string; session: OwnerSessionTable }> {
+  const token = randomBytes(32).toString('base64url');
+  const session: OwnerSessionTable = {
+    id: randomUUID(),
+    token_hash: hashSessionToken(token),
+    device,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000).toISOString(),
+  };
+  await db.insertInto('owner_sessions').values(session).execute();
+  return { token, session };
+}
+
+/** The live session a token names, its last-seen time refreshed; undefined when unknown or expired. */
+export async function findSession(
+  db: Kysely<Database>,
+  token: string,
+  now = new Date(),
+): Promise<OwnerSessionTable | undefined> {
+  const session = await db
+    .selectFrom('owner_sessions')
+    .selectAll()
+    .where('token_hash', '=', hashSessionToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (session && now.getTime() - Date.parse(session.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
+    session.last_seen_at = now.toISOString();
+    await db
+      .updateTable('owner_sessions')
+      .set({ last_seen_at: session.last_seen_at })
+      .where('id', '=', session.id)
+      .execute();
+  }
+  return session;
+}
+
+export async function listSessions(db: Kysely<Database>, now = new Date()): Promise<OwnerSessionTable[]> {
+  return db
+    .selectFrom('owner_sessions')
+    .selectAll()
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+/** Ends one session; answers whether it existed. */
+export async function deleteSession(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('owner_sessions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Failed sign-ins from one address since a moment, and the oldest of them (for Retry-After). */
+export async function countSignInFailures(
+  db: Kysely<Database>,
+  address: string,
+  since: Date,
+): Promise<{ count: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('failed_at').as('oldest')])
+    .where('address', '=', address)
+    .where('failed_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ?? null };
+}
+
+export async function recordSignInFailure(db: Kysely<Database>, address: string, now = new Date()): Promise<void> {
+  await db.insertInto('sign_in_failures').values({ id: randomUUID(), address, failed_at: now.toISOString() }).execute();
+}
+
+export async function clearSignInFailures(db: Kysely<Database>, address: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('address', '=', address).execute();
+}
+
+/** Housekeeping: expired sessions and failures older than any lockout window. */
+export async function purgeExpiredOwnerRows(db: Kysely<Database>, before: Date, now = new Date()): Promise<void> {
+  await db.deleteFrom('owner_sessions').where('expires_at', '<=', now.toISOString()).execute();
+  await db.deleteFrom('sign_in_failures').where('failed_at', '<', before.toISOString()).execute();
+}

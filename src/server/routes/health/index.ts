@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { errorResponseSchema, healthResponseSchema } from '../../../shared/schemas/api.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+
+/** How long the database may take to answer before the process counts as unhealthy. */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+/**
+ * `GET /health` for load balancers and supervisors: 200 when this process can reach its database,
+ * 503 when it cannot (or is shutting down). One trivial query, no rate limit, logged only at `warn`
+ * so a balancer polling every few seconds does not fill the log.
+ */
+export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/health', {
+    logLevel: 'warn',
+    schema: {
+      tags: ['health'],
+      summary: 'Whether this process can reach its database',
+      response: { 200: healthResponseSchema, 503: errorResponseSchema },
+    },
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          sql`SELECT 1`.execute(db),
+          new Promise((_resolve, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer in ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: the database does not answer');
+        throw new AppError(503, 'service_unavailable', 'The database does not answer');
+      } finally {
+        clearTimeout(timer);
+      }
+      return { success: true as const, message: 'OK', data: { database: 'ok' as const } };
+    },
+  });
+};

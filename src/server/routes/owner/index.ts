@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sessionOf } from '../../auth/current-session.js';
+import type { OwnerSessionTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { getPasswordHash } from '../../repositories/owner-repository.js';
+import { messageRoutes } from './messages.js';
+import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
+import { sessionListRoutes, sessionRoutes } from './session.js';
+import { statsRoutes } from './stats.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The owner's session, on routes under /owner that require one. */
+    ownerSession: OwnerSessionTable | undefined;
+  }
+}
+
+export type OwnerRoutesOptions = NotificationRoutesOptions;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request comes from the site's own pages: browsers say so in `Sec-Fetch-Site`; older ones
+ * send an `Origin` that must be this site's. Neither (a form on another site, curl) is refused.
+ */
+function fromThisSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  return request.headers.origin === `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Everything under `/owner/`: sign-in, then the inbox and notification settings behind a session.
+ * Every state-changing request must come from the site itself (403 otherwise); every route but
+ * signing in answers 401 without a valid session (docs/decisions/006).
+ */
+export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  app.decorateRequest('ownerSession', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    if (!SAFE_METHODS.has(request.method) && !fromThisSite(request)) {
+      throw new AppError(403, 'forbidden', 'Owner requests must come from the site itself');
+    }
+  });
+  // Owner answers are private: no cache may keep them.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(sessionRoutes, { db });
+
+  await app.register(async (signedIn) => {
+    // onRequest, before the body is read: without a session nothing else is looked at.
+    signedIn.addHook('onRequest', async (request) => {
+      request.ownerSession = await sessionOf(db, request);
+      if (request.ownerSession) return;
+      if (!(await getPasswordHash(db))) {
+        throw new AppError(401, 'owner_password_not_set', 'No owner password is set yet: run npm run owner:password');
+      }
+      throw new AppError(401, 'unauthorized', 'Sign in first');
+    });
+    await signedIn.register(sessionListRoutes, { db });
+    await signedIn.register(messageRoutes, { db });
+    await signedIn.register(notificationRoutes, options);
+    await signedIn.register(statsRoutes, { db });
+  });
+};

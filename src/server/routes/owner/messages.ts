@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/schemas/api.js';
+import {
+  bulkStateBodySchema,
+  bulkStateResponseSchema,
+  idParamsSchema,
+  messageListQuerySchema,
+  messageListResponseSchema,
+  messageResponseSchema,
+  messageStateBodySchema,
+} from '../../../shared/schemas/owner.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { exportMessages, getMessage, listMessages, setMessageState } from '../../repositories/contact-repository.js';
+import { toCsv } from './csv.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** The inbox: list, read one, change states one by one or in bulk, export as CSV. */
+export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/owner/messages', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Contact messages, newest first, with counts per state',
+      querystring: messageListQuerySchema,
+      response: { 200: messageListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'OK',
+      data: await listMessages(db, request.query),
+    }),
+  });
+
+  api.get('/owner/messages/export', {
+    schema: {
+      tags: ['owner'],
+      summary: 'The messages matching the filters as CSV (UTF-8 with a byte-order mark)',
+      querystring: messageListQuerySchema.pick({ state: true, q: true }),
+      produces: ['text/csv'],
+    },
+    handler: async (request, reply) => {
+      const rows = await exportMessages(db, request.query);
+      const csv = toCsv(
+        ['created_at', 'state', 'name', 'email', 'message', 'language', 'spam_reason'],
+        rows.map((row) => [row.created_at, row.state, row.name, row.email, row.message, row.locale, row.spam_reason]),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="messages-${day}.csv"`)
+        .send(csv);
+    },
+  });
+
+  api.get('/owner/messages/:id', {
+    schema: {
+      tags: ['owner'],
+      summary: 'One message with its deliveries',
+      params: idParamsSchema,
+      response: { 200: messageResponseSchema, 404: errorResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const message = await getMessage(db, request.params.id);
+      if (!message) throw new AppError(404, 'not_found', 'No such message');
+      return { success: true as const, message: 'OK', data: { message } };
+    },
+  });
+
+  api.patch('/owner/messages/:id', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Move a message to another state (read, replied, archived, spam, trash, or new again)',
+      params: idParamsSchema,
+      body: messageStateBodySchema,
+      response: { 200: messageResponseSchema, 404: errorResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await setMessageState(db, [request.params.id], request.body.state);
+      const message = await getMessage(db, request.params.id);
+      if (!message) throw new AppError(404, 'not_found', 'No such message');
+      return { success: true as const, message: 'Updated', data: { message } };
+    },
+  });
+
+  api.patch('/owner/messages', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Move several messages to one state',
+      body: bulkStateBodySchema,
+      response: { 200: bulkStateResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const updated = await setMessageState(db, request.body.ids, request.body.state);
+      return { success: true as const, message: 'Updated', data: { updated } };
+    },
+  });
+};

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/schemas/api.js';
+import {
+  deliveryResponseSchema,
+  idParamsSchema,
+  NOTIFICATION_CHANNELS,
+  notificationsResponseSchema,
+  testNotificationBodySchema,
+} from '../../../shared/schemas/owner.js';
+import type { NotificationSettings } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import {
+  countPending,
+  enqueueNotification,
+  listDeliveryProblems,
+  resendJob,
+  toDelivery,
+} from '../../repositories/notification-repository.js';
+
+export interface NotificationRoutesOptions {
+  db: Db;
+  notifications: NotificationSettings;
+  /** Wakes the outbox worker after a job was queued. */
+  onQueued: () => void;
+}
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** Notification channels: which are on, what is waiting or failed, a test per channel, resend. */
+export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (
+  app,
+  { db, notifications, onQueued },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/owner/notifications', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Notification channels, pending deliveries and failures',
+      response: { 200: notificationsResponseSchema, ...errors },
+    },
+    handler: async () => ({
+      success: true as const,
+      message: 'OK',
+      data: {
+        channels: NOTIFICATION_CHANNELS.map((channel) => ({
+          channel,
+          configured: notifications[channel] !== undefined,
+          target: channel === 'email' ? (notifications.email?.to ?? null) : (notifications.telegram?.chatId ?? null),
+        })),
+        pending: await countPending(db),
+        problems: await listDeliveryProblems(db),
+      },
+    }),
+  });
+
+  api.post('/owner/notifications/test', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Queue a test notification on one channel',
+      body: testNotificationBodySchema,
+      response: { 201: deliveryResponseSchema, 409: errorResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { channel } = request.body;
+      if (!notifications[channel]) {
+        throw new AppError(409, 'channel_not_configured', `The ${channel} channel is not configured`);
+      }
+      const job = await enqueueNotification(db, channel, 'test');
+      onQueued();
+      return reply.code(201).send({ success: true as const, message: 'Queued', data: { delivery: toDelivery(job) } });
+    },
+  });
+
+  api.post('/owner/notifications/:id/resend', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Send a delivery again now',
+      params: idParamsSchema,
+      response: { 200: deliveryResponseSchema, 404: errorResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const job = await resendJob(db, request.params.id);
+      if (!job) throw new AppError(404, 'not_found', 'No such delivery');
+      onQueued();
+      return { success: true as const, message: 'Queued', data: { delivery: toDelivery(job) } };
+    },
+  });
+};

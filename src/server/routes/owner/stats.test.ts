@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/password.js';
+import { setPasswordHash } from '../../repositories/owner-repository.js';
+import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { seedTraffic } from '../../test/seed-traffic.js';
+import { SEEDED_EXPECTED, SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
+import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
+
+const PASSWORD = 'correct horse battery staple';
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+const browser = { 'user-agent': BROWSER_USER_AGENT };
+
+describe(`the owner's statistics API on ${testDialect}`, () => {
+  let testApp: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await seedTraffic(testApp.db, SEEDED_VISITS);
+    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
+    const signedIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/session',
+      headers: SAME_ORIGIN,
+      payload: { password: PASSWORD },
+    });
+    cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+  });
+  afterAll(async () => testApp.close());
+
+  const stats = (query: string, headers: Record<string, string> = { cookie }) =>
+    testApp.app.inject({ url: `/api/v1/owner/stats?${query}`, headers });
+
+  it('answers 401 without a session, and with an unknown one', async () => {
+    const signedOut: Record<string, string>[] = [{}, { cookie: `sahifa_session=${'A'.repeat(43)}` }];
+    for (const headers of signedOut) {
+      const response = await stats('from=2026-11-10&to=2026-11-12', headers);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, code: 'unauthorized' });
+      expect((await testApp.app.inject({ url: '/api/v1/owner/stats/this-browser', headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('answers the seeded figures exactly, every count a number, and never caches them', async () => {
+    const response = await stats('from=2026-11-10&to=2026-11-12');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { now, ...data } = response.json().data;
+    expect(typeof now).toBe('number');
+    expect(data).toEqual({
+      ...SEEDED_RANGE,
+      interval: 'day',
+      detailedSince: '2026-11-01',
+      ...Object.fromEntries(Object.entries(SEEDED_EXPECTED).filter(([key]) => key !== 'now')),
+    });
+  });
+
+  it('answers a single day per hour, and five years less a day at most', async () => {
+    const day = (await stats('from=2026-11-12&to=2026-11-12')).json().data;
+    expect(day.interval).toBe('hour');
+    expect(day.series.filter((point: { visits: number }) => point.visits > 0)).toEqual([
+      { day: '2026-11-12', hour: 8, visitors: 1, visits: 1 },
+      { day: '2026-11-12', hour: 10, visitors: 1, visits: 1 },
+      { day: '2026-11-12', hour: 23, visitors: 1, visits: 1 },
+    ]);
+    const fiveYears = await stats('from=2021-11-13&to=2026-11-12');
+    expect(fiveYears.statusCode).toBe(200);
+    expect(fiveYears.json().data.series).toHaveLength(1826);
+    expect(fiveYears.json().data.totals.visits).toBe(10);
+  });
+
+  it.each([
+    ['from=2026-11-12&to=2026-11-10', 'to', 'reversed_range'],
+    ['from=2026-02-30&to=2026-03-01', 'from', 'invalid_date'],
+    ['from=2026-11-10&to=2026-13-01', 'to', 'invalid_date'],
+    ['from=20261110&to=2026-11-12', 'from', 'invalid_date'],
+    ['from=2021-11-12&to=2026-11-12', 'to', 'range_too_long'],
+    ['to=2026-11-12', 'from', 'required'],
+    ['from=2026-11-10&from=2026-11-11&to=2026-11-12', 'from', 'invalid_date'],
+  ])('refuses %s with 400, naming %s: %s', async (query, field, code) => {
+    const response = await stats(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'validation_failed' });
+    expect(response.json().errors).toContainEqual({ field, code });
+  });
+
+  it('never answers a 5xx to any query parameters', async () => {
+    const day = fc.oneof(
+      fc
+        .date({ min: new Date('1960-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10)),
+      fc
+        .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+        .map(
+          ([year, month, dayOfMonth]) =>
+            `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(dayOfMonth).padStart(2, '0')}`,
+        ),
+      fc.string(),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.option(day), fc.option(day), fc.webQueryParameters(), async (from, to, extra) => {
+        const query = new URLSearchParams();
+        if (from !== null) query.set('from', from);
+        if (to !== null) query.set('to', to);
+        const response = await stats(`${query}&${extra}`);
+        expect([200, 400]).toContain(response.statusCode);
+        expect(response.json().success).toBe(response.statusCode === 200);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await testApp.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const operation = document.paths['/api/v1/owner/stats'].get;
+    expect(operation.parameters.map((parameter: { name: string; in: string }) => parameter.name).sort()).toEqual([
+      'from',
+      'to',
+    ]);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401']));
+    expect(document.paths['/api/v1/owner/stats/this-browser'].put).toBeDefined();
+  });
+
+  it('does not count the signed-in owner; a stale session cookie counts as anybody', async () => {
+    const count = async () => (await testApp.db.selectFrom('visits').select('id').execute()).length;
+    const before = await count();
+    const created = await testApp.app.inject({
+      url: '/api/v1/visitor/create/web?path=%2F',
+      headers: { ...browser, cookie },
+    });
+    expect(created.statusCode).toBe(200);
+    const token = created.json().data.token;
+    const visit = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/visitor/visit/web',
+      headers: { ...browser, cookie, 'x-visitor-key': token },
+    });
+    expect(visit.json().data.recorded).toBe(false);
+    expect(await count()).toBe(before);
+
+    const stale = { ...browser, cookie: `sahifa_session=${'B'.repeat(43)}` };
+    expect((await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers: stale })).statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('switches counting this browser off and on with a long-lived HttpOnly cookie', async () => {
+    const thisBrowser = (method: 'GET' | 'PUT', extra: Record<string, string> = {}, counted?: boolean) =>
+      testApp.app.inject({
+        method,
+        url: '/api/v1/owner/stats/this-browser',
+        headers: { ...SAME_ORIGIN, cookie: [cookie, ...Object.values(extra)].join('; ') },
+        ...(counted === undefined ? {} : { payload: { counted } }),
+      });
+    expect((await thisBrowser('GET')).json().data).toEqual({ counted: true });
+    const off = await thisBrowser('PUT', {}, false);
+    expect(off.json().data).toEqual({ counted: false });
+    expect(String(off.headers['set-cookie'])).toBe('not_counted=1; Max-Age=86400000; Path=/; HttpOnly; SameSite=Lax');
+    expect((await thisBrowser('GET', { switch: 'not_counted=1' })).json().data).toEqual({ counted: false });
+    const on = await thisBrowser('PUT', { switch: 'not_counted=1' }, true);
+    expect(String(on.headers['set-cookie'])).toBe('not_counted=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+
+    const crossSite = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/v1/owner/stats/this-browser',
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+      payload: { counted: false },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await thisBrowser('PUT', {}, 'no' as unknown as boolean)).statusCode).toBe(400);
+  });
+});

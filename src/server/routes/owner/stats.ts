@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/schemas/api.js';
+import {
+  statsQuerySchema,
+  statsResponseSchema,
+  thisBrowserResponseSchema,
+  thisBrowserSchema,
+} from '../../../shared/schemas/stats.js';
+import { NOT_COUNTED_COOKIE, NOT_COUNTED_COOKIE_MAX_AGE_SECONDS } from '../../../shared/statistics.js';
+import type { Db } from '../../db/database.js';
+import { queryStats } from '../../repositories/stats-repository.js';
+import { hasNotCountedCookie } from '../visitor/not-counted.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+function setNotCountedCookie(request: FastifyRequest, reply: FastifyReply, counted: boolean): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  // HttpOnly: the owner area asks the server; Lax: it goes along with the first page load from a link.
+  const value = counted ? '; Max-Age=0' : `1; Max-Age=${NOT_COUNTED_COOKIE_MAX_AGE_SECONDS}`;
+  reply.header('set-cookie', `${NOT_COUNTED_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+}
+
+/**
+ * The owner's statistics (issue 9), mounted inside the owner scope, so every route here answers 401
+ * without a session. Days are UTC days; docs/decisions/017-statistics-storage.md explains the storage.
+ */
+export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/owner/stats', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Visitors, visits, their series and breakdowns for a range of UTC days',
+      description:
+        'from and to are UTC days (YYYY-MM-DD), both included, at most five years apart. A single day still within the retention period is answered per hour.',
+      querystring: statsQuerySchema,
+      response: { 200: statsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'OK',
+      data: await queryStats(db, request.query),
+    }),
+  });
+
+  api.get('/owner/stats/this-browser', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Whether visits from this browser are counted',
+      response: { 200: thisBrowserResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      message: 'OK',
+      data: { counted: !hasNotCountedCookie(request) },
+    }),
+  });
+
+  api.put('/owner/stats/this-browser', {
+    schema: {
+      tags: ['owner'],
+      summary: "Switch counting this browser's visits off (a long-lived cookie) or on again",
+      body: thisBrowserSchema,
+      response: { 200: thisBrowserResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      setNotCountedCookie(request, reply, request.body.counted);
+      return { success: true as const, message: 'OK', data: { counted: request.body.counted } };
+    },
+  });
+};

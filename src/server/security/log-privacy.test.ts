@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.js';
+
+describe('logs keep no visitor addresses', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const testApp of apps.splice(0)) await testApp.close();
+  });
+
+  async function appLoggingAt(level: string) {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    const testApp = await createTestApp({ contactRateLimit: { max: 1, windowMinutes: 10 } }, undefined, {
+      logger: { level, stream },
+    });
+    apps.push(testApp);
+    return { testApp, lines };
+  }
+
+  const visit = async (testApp: TestApp) => {
+    const remoteAddress = '203.0.113.77';
+    const contact = (body: object) =>
+      testApp.app.inject({ method: 'POST', url: '/api/v1/contact', payload: body, remoteAddress });
+    const valid = { name: 'Laylo', email: 'laylo@example.uz', message: 'Salom, hammasi joyida.' };
+    expect((await contact(valid)).statusCode).toBe(201);
+    expect((await contact(valid)).statusCode).toBe(429);
+    // The honeypot's warning, a 404 and a validation error log too.
+    await contact({ ...valid, website: 'spam.example' });
+    await testApp.app.inject({ url: '/nowhere', remoteAddress });
+    await contact({ name: '' });
+  };
+
+  it('at the default level (info): requests, limits and warnings are logged without the address', async () => {
+    const { testApp, lines } = await appLoggingAt('info');
+    await visit(testApp);
+    expect(lines.some((line) => line.includes('"incoming request"'))).toBe(true);
+    expect(lines.some((line) => line.includes('"rate limited"'))).toBe(true);
+    for (const line of lines) expect(line).not.toContain('203.0.113');
+    expect(lines.join('\n')).not.toMatch(/remoteAddress|remotePort|"ip"/);
+  });
+
+  it('at debug, chosen to chase a problem, the request line names the address', async () => {
+    const { testApp, lines } = await appLoggingAt('debug');
+    await visit(testApp);
+    expect(lines.some((line) => line.includes('"remoteAddress":"203.0.113.77"'))).toBe(true);
+  });
+});

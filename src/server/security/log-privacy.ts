@@ -1,0 +1,28 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
+
+/**
+ * Logging without visitors' addresses: the request line keeps method, URL and host, and any `ip`
+ * field a log call passes is removed. Only at `debug` or `trace`, chosen to chase a problem, does the
+ * request line include the client's address. The one deliberate exception is a failed owner sign-in,
+ * logged with its `address` so fail2ban can block a password guesser. README "Privacy of the logs".
+ */
+export function privateLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  const withAddress = typeof options.level === 'string' && VERBOSE_LEVELS.has(options.level);
+  return {
+    ...options,
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: request.url,
+        host: request.host,
+        ...(withAddress ? { remoteAddress: request.ip } : {}),
+      }),
+      ...options.serializers,
+    },
+    redact: withAddress ? [] : { paths: ['ip', 'ips', 'remoteAddress'], remove: true },
+  };
+}

@@ -1,0 +1,166 @@
+import {
+  DEFAULT_LOCALE,
+  HTML_LANG,
+  LOCALE_QUERY_PARAMETER,
+  LOCALES,
+  type Locale,
+  OG_LOCALE,
+} from '../../shared/locales.js';
+import { APP_PATHS, type RouteName } from '../../shared/paths.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
+import { jsonForScript } from '../../shared/site-data.js';
+
+/** Text for HTML text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The pages search engines should list (the 404 page is not one of them). */
+export const INDEXED_ROUTES = ['index', 'about', 'portfolio', 'contact'] as const satisfies readonly RouteName[];
+export type IndexedRoute = (typeof INDEXED_ROUTES)[number];
+
+/**
+ * Each language's address of a page: the default language at the plain path, the others with
+ * `?lang=`. The plain path is also `x-default`: for a visitor with a saved language it shows that one.
+ */
+export function localeUrl(origin: string, route: IndexedRoute, locale: Locale): string {
+  const path = APP_PATHS[route];
+  return locale === DEFAULT_LOCALE ? `${origin}${path}` : `${origin}${path}?${LOCALE_QUERY_PARAMETER}=${locale}`;
+}
+
+function firstSentence(text: string): string {
+  return /^[^.!?]*[.!?]?/.exec(text.trim())?.[0]?.trim() ?? '';
+}
+
+/** Search results show about 155 characters: cut at a word, never inside one. */
+function clip(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  return `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+export function fullName(content: SiteContent, locale: Locale): string {
+  return `${content.identity.first_name[locale]} ${content.identity.last_name[locale]}`.trim();
+}
+
+/** What search results and shared links say about each page, from the owner's own texts. */
+export function pageDescription(content: SiteContent, route: RouteName, locale: Locale): string {
+  const { identity, home, about, portfolio } = content;
+  const role = identity.role[locale];
+  switch (route) {
+    case 'about':
+      return clip(`${role}. ${firstSentence(about.custom_text[locale])}`);
+    case 'portfolio': {
+      const titles = portfolio.items.map((item) => item.title[locale]).join(', ');
+      return clip(titles ? `${role}: ${titles}` : role);
+    }
+    case 'contact': {
+      const where = identity.location?.[locale];
+      return clip(
+        `${fullName(content, locale)} — ${role}${where ? `, ${where}` : ''}. ${firstSentence(home.intro[locale])}`,
+      );
+    }
+    default:
+      return clip(`${role}. ${firstSentence(home.intro[locale])}`);
+  }
+}
+
+export function pageTitle(content: SiteContent, titles: PageTitles | undefined, route: RouteName, locale: Locale) {
+  const routeTitle = titles?.[locale][route];
+  // Spec §2: the document title is the owner's name, a dash, then the route title.
+  return routeTitle ? `${fullName(content, locale)} - ${routeTitle}` : fullName(content, locale);
+}
+
+export type PageTitles = Record<Locale, Record<RouteName, string>>;
+
+export interface PreviewImage {
+  url: string;
+  width: number;
+  height: number;
+  type: string;
+}
+
+export interface HeadInput {
+  origin: string;
+  route: RouteName;
+  locale: Locale;
+  content: SiteContent;
+  titles: PageTitles | undefined;
+  image: PreviewImage;
+}
+
+/** schema.org `Person`: who the site is about, for search engines' knowledge panels. */
+export function personJsonLd(content: SiteContent, origin: string, locale: Locale, image: string) {
+  const { identity, footer } = content;
+  const person: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: fullName(content, locale),
+    givenName: identity.first_name[locale],
+    familyName: identity.last_name[locale],
+    jobTitle: identity.role[locale],
+    url: `${origin}/`,
+    image,
+    sameAs: footer.social_links.map((link) => link.url).filter((url) => /^https?:/.test(url)),
+  };
+  if (identity.email) person.email = `mailto:${identity.email}`;
+  if (identity.location) person.homeLocation = { '@type': 'Place', name: identity.location[locale] };
+  return person;
+}
+
+/**
+ * Everything in `<head>` that describes a page: title, description, canonical address, the other
+ * languages' addresses, Open Graph and Twitter cards, and JSON-LD. All owner text is escaped.
+ */
+export function pageHead({ origin, route, locale, content, titles, image }: HeadInput): string {
+  const title = escapeHtml(pageTitle(content, titles, route, locale));
+  const description = escapeHtml(pageDescription(content, route, locale));
+  const name = escapeHtml(fullName(content, locale));
+  const imageAlt = escapeHtml(`${fullName(content, locale)} — ${content.identity.role[locale]}`);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:site_name" content="${name}" />`,
+    `<meta property="og:locale" content="${OG_LOCALE[locale]}" />`,
+    ...LOCALES.filter((other) => other !== locale).map(
+      (other) => `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}" />`,
+    ),
+    `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
+    `<meta property="og:image:type" content="${image.type}" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
+    `<meta property="og:image:alt" content="${imageAlt}" />`,
+    '<meta name="twitter:card" content="summary_large_image" />',
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
+    `<meta name="twitter:image:alt" content="${imageAlt}" />`,
+  ];
+  if (route === 'not-found') {
+    tags.push('<meta name="robots" content="noindex" />', '<meta property="og:type" content="website" />');
+    return tags.join('\n    ');
+  }
+  const canonical = escapeHtml(localeUrl(origin, route, locale));
+  tags.push(
+    `<link rel="canonical" href="${canonical}" />`,
+    ...LOCALES.map(
+      (other) =>
+        `<link rel="alternate" hreflang="${HTML_LANG[other]}" href="${escapeHtml(localeUrl(origin, route, other))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localeUrl(origin, route, DEFAULT_LOCALE))}" />`,
+    `<meta property="og:url" content="${canonical}" />`,
+    `<meta property="og:type" content="${route === 'index' ? 'profile' : 'website'}" />`,
+  );
+  if (route === 'index') {
+    tags.push(
+      `<meta property="profile:first_name" content="${escapeHtml(content.identity.first_name[locale])}" />`,
+      `<meta property="profile:last_name" content="${escapeHtml(content.identity.last_name[locale])}" />`,
+    );
+  }
+  tags.push(
+    `<script type="application/ld+json">${jsonForScript(personJsonLd(content, origin, locale, image.url))}</script>`,
+  );
+  return tags.join('\n    ');
+}

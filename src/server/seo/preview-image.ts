@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp, { type OverlayOptions } from 'sharp';
+import type { Locale } from '../../shared/locales.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
+import { fullName } from './page-head.js';
+
+/** The size Facebook, Telegram, LinkedIn and X all show large (1.91:1). */
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+export const PREVIEW_TYPE = 'image/jpeg';
+
+const PHOTO_WIDTH = 480;
+const MARGIN = 64;
+const TEXT_WIDTH = PREVIEW_WIDTH - PHOTO_WIDTH - 2 * MARGIN;
+// The light theme's paper, ink and accent (src/web/styles/tokens.css).
+const PAPER = '#f5f3ee';
+const INK = '#15181d';
+const MUTED = '#505866';
+const ACCENT = '#0d6973';
+
+/** Pango markup is XML: the owner's text goes in escaped. */
+function markup(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** One block of text, wrapped to the text column and cut at `maxHeight` so it always fits the card. */
+async function textImage(
+  text: string,
+  font: string,
+  color: string,
+  maxHeight: number,
+): Promise<{ input: Buffer; height: number }> {
+  const rendered = await sharp({
+    text: {
+      text: `<span foreground="${color}">${markup(text)}</span>`,
+      font,
+      width: TEXT_WIDTH,
+      wrap: 'word',
+      rgba: true,
+      dpi: 72,
+    },
+  })
+    .png()
+    .toBuffer();
+  const { width = 1, height = 1 } = await sharp(rendered).metadata();
+  if (height <= maxHeight) return { input: rendered, height };
+  const input = await sharp(rendered).extract({ left: 0, top: 0, width, height: maxHeight }).png().toBuffer();
+  return { input, height: maxHeight };
+}
+
+/** A version for the image's address, so shared-link caches fetch it again when the owner changes it. */
+export function previewVersion(content: SiteContent, imagesDir: string): string {
+  const photo = path.join(imagesDir, content.home.photo);
+  const hash = createHash('sha256').update(JSON.stringify(content.identity));
+  if (existsSync(photo)) hash.update(readFileSync(photo));
+  return hash.digest('base64url').slice(0, 12);
+}
+
+/**
+ * The picture shared links show: the owner's photo on the left, their name and role on the right,
+ * in the page's language, 1200×630 JPEG. Text is set by sharp's Pango with the system's sans-serif
+ * font (DejaVu Sans on Debian, which has Latin, Uzbek ʻ and Cyrillic).
+ */
+export async function renderPreviewImage(content: SiteContent, imagesDir: string, locale: Locale): Promise<Buffer> {
+  const layers: OverlayOptions[] = [];
+  const photoFile = path.join(imagesDir, content.home.photo);
+  if (existsSync(photoFile)) {
+    const vector = photoFile.toLowerCase().endsWith('.svg');
+    const photo = await sharp(photoFile, vector ? { density: 288 } : {})
+      .rotate()
+      .resize(PHOTO_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'attention' })
+      .flatten({ background: PAPER })
+      .toBuffer();
+    layers.push({ input: photo, left: 0, top: 0 });
+  }
+  const name = await textImage(fullName(content, locale), 'sans-serif Bold 64', INK, 240);
+  const role = await textImage(content.identity.role[locale], 'sans-serif 34', MUTED, 130);
+  const location = content.identity.location?.[locale];
+  const where = location ? await textImage(location, 'sans-serif 26', MUTED, 36) : undefined;
+  const gap = 28;
+  const accentHeight = 8;
+  const total = accentHeight + gap + name.height + gap + role.height + (where ? gap + where.height : 0);
+  let top = Math.max(MARGIN, Math.round((PREVIEW_HEIGHT - total) / 2));
+  const left = PHOTO_WIDTH + MARGIN;
+  const accent = await sharp({
+    create: { width: 96, height: accentHeight, channels: 3, background: ACCENT },
+  })
+    .png()
+    .toBuffer();
+  layers.push({ input: accent, left, top });
+  top += accentHeight + gap;
+  layers.push({ input: name.input, left, top });
+  top += name.height + gap;
+  layers.push({ input: role.input, left, top });
+  top += role.height + gap;
+  if (where) layers.push({ input: where.input, left, top });
+  return sharp({ create: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3, background: PAPER } })
+    .composite(layers)
+    .jpeg({ quality: 88, mozjpeg: true })
+    .toBuffer();
+}

@@ -1,0 +1,42 @@
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES } from '../../shared/locales.js';
+import { INDEXED_ROUTES, localeUrl } from './page-head.js';
+
+function xml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** Every page in every language, each with the addresses of its other languages (Google's hreflang form). */
+export function sitemapXml(origin: string): string {
+  const urls = INDEXED_ROUTES.flatMap((route) =>
+    LOCALES.map((locale) => {
+      const alternates = [
+        ...LOCALES.map((other) => [HTML_LANG[other], localeUrl(origin, route, other)] as const),
+        ['x-default', localeUrl(origin, route, DEFAULT_LOCALE)] as const,
+      ].map(([hreflang, href]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`);
+      return ['  <url>', `    <loc>${xml(localeUrl(origin, route, locale))}</loc>`, ...alternates, '  </url>'].join(
+        '\n',
+      );
+    }),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** Crawlers may read every page; the visitor and contact endpoints and the owner's area are not pages. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/v1/visitor/',
+    'Disallow: /api/v1/contact',
+    'Disallow: /owner',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

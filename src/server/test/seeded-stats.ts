@@ -1,0 +1,89 @@
+import type { SeedVisit } from './seed-traffic.js';
+
+/**
+ * A small, hand-counted traffic for the statistics tests. "Now" is 2026-11-22 12:00 UTC; the range
+ * under test is 2026-11-10..12 and its previous period 2026-11-07..09. The expected figures below
+ * are counted by hand from this list.
+ */
+export const SEEDED_NOW = new Date('2026-11-22T12:00:00Z');
+
+export const SEEDED_VISITS: SeedVisit[] = [
+  // d: first seen before the range, returns in it.
+  { visitor: 'd', at: '2026-11-01T12:00:00Z', path: '/', locale: 'lotin' },
+  { visitor: 'd', at: '2026-11-11T13:00:00Z', path: '/about', locale: 'lotin' },
+  // g: the previous period only.
+  { visitor: 'g', at: '2026-11-08T10:00:00Z', path: '/' },
+  { visitor: 'g', at: '2026-11-09T10:00:00Z', path: '/about' },
+  // a, b, c: new in the range.
+  {
+    visitor: 'a',
+    at: '2026-11-10T09:00:00Z',
+    path: '/',
+    locale: 'lotin',
+    theme: 'light',
+    referrer: 'https://www.google.com/search?q=designer',
+  },
+  { visitor: 'a', at: '2026-11-10T15:00:00Z', path: '/about', locale: 'lotin', theme: 'light' },
+  { visitor: 'a', at: '2026-11-12T08:00:00Z', path: '/portfolio', locale: 'english', theme: 'dark' },
+  {
+    visitor: 'b',
+    at: '2026-11-11T10:00:00Z',
+    device: 'mobile',
+    path: '/',
+    locale: 'russian',
+    theme: 'dark',
+    referrer: 'https://t.me/channel/42',
+  },
+  { visitor: 'b', at: '2026-11-12T10:30:00Z', device: 'mobile', path: '/contact', locale: 'russian', theme: 'dark' },
+  {
+    visitor: 'c',
+    at: '2026-11-12T23:59:59Z',
+    path: '/portfolio',
+    locale: 'english',
+    theme: 'light',
+    referrer: 'https://www.linkedin.com/feed/',
+  },
+  // Today: a returns two minutes ago, e is new three minutes ago, h came six minutes ago.
+  { visitor: 'h', at: '2026-11-22T11:54:00Z', path: '/' },
+  { visitor: 'e', at: '2026-11-22T11:57:00Z', device: 'mobile', path: '/', locale: 'russian' },
+  { visitor: 'a', at: '2026-11-22T11:58:00Z', path: '/', locale: 'lotin', theme: 'dark' },
+];
+
+export const SEEDED_RANGE = { from: '2026-11-10', to: '2026-11-12' };
+
+export const SEEDED_EXPECTED = {
+  totals: { visitors: 4, visits: 7, newVisitors: 3, returningVisitors: 1 },
+  previous: { from: '2026-11-07', to: '2026-11-09', visitors: 1, visits: 2, newVisitors: 1, returningVisitors: 0 },
+  series: [
+    { day: '2026-11-10', visitors: 1, visits: 2 },
+    { day: '2026-11-11', visitors: 2, visits: 2 },
+    { day: '2026-11-12', visitors: 3, visits: 3 },
+  ],
+  pages: [
+    { value: '/', visits: 2 },
+    { value: '/about', visits: 2 },
+    { value: '/portfolio', visits: 2 },
+    { value: '/contact', visits: 1 },
+  ],
+  languages: [
+    { value: 'lotin', visits: 3 },
+    { value: 'english', visits: 2 },
+    { value: 'russian', visits: 2 },
+  ],
+  themes: [
+    { value: 'dark', visits: 3 },
+    { value: 'light', visits: 3 },
+    { value: null, visits: 1 },
+  ],
+  devices: [
+    { value: 'web', visits: 5 },
+    { value: 'mobile', visits: 2 },
+  ],
+  referrers: [
+    { value: null, visits: 4 },
+    { value: 't.me', visits: 1 },
+    { value: 'www.google.com', visits: 1 },
+    { value: 'www.linkedin.com', visits: 1 },
+  ],
+  now: 2,
+};

@@ -1,0 +1,60 @@
+/**
+ * The API's stable error codes, free of zod so the web app can check them without loading it.
+ * `schemas/api.ts` builds the error response schema from these lists.
+ */
+export const API_ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'section_not_found',
+  'visitor_key_missing',
+  'visitor_not_found',
+  'not_found',
+  'method_not_allowed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'unauthorized',
+  'owner_password_not_set',
+  'wrong_password',
+  'forbidden',
+  'channel_not_configured',
+  'service_unavailable',
+  'internal_error',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** Whether a value is one of a list's entries (the lists are short, so a scan is fine). */
+function isOneOf<Entry>(list: readonly Entry[], value: unknown): value is Entry {
+  return (list as readonly unknown[]).includes(value);
+}
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return isOneOf(API_ERROR_CODES, value);
+}
+
+/**
+ * Why one field of a request is not valid. The web app translates these, so they never change
+ * meaning; zod's own issue codes and English messages are mapped onto them (`schemas/field-errors.ts`).
+ */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'too_short',
+  'too_long',
+  'too_small',
+  'too_big',
+  'invalid_email',
+  'invalid_url',
+  'invalid_format',
+  'invalid_type',
+  'invalid_choice',
+  'unknown_field',
+  'invalid_date',
+  'reversed_range',
+  'range_too_long',
+  'invalid',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+export function isFieldErrorCode(value: unknown): value is FieldErrorCode {
+  return isOneOf(FIELD_ERROR_CODES, value);
+}

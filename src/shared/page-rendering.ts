@@ -1,0 +1,44 @@
+import type { Locale } from './locales.js';
+import type { RouteName } from './paths.js';
+import type { SiteContent } from './schemas/content.js';
+import type { Theme } from './theme.js';
+
+/**
+ * The contract between the server and the web app's server-side bundle (`src/web/entry-server.tsx`,
+ * built into `dist/ssr/`). The server never imports the web app's source: it loads that bundle at
+ * start-up and asks it for pages through these types.
+ */
+export interface PageRequest {
+  /** The path the visitor asked for (no query). */
+  path: string;
+  locale: Locale;
+  /** The visitor's stored theme; undefined follows the system (the page decides in CSS). */
+  theme: Theme | undefined;
+  /** Which of the 404 page's jokes to show (spec §2: one at random); ignored by other pages. */
+  jokeIndex: number;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  route: RouteName;
+  /** The markup inside `#root`; empty for pages drawn only in the browser. */
+  html: string;
+  /** JSON for the browser router's hydration (loader data), placed in an inert script. */
+  hydrationData: string;
+}
+
+export interface PageRenderer {
+  /** Each route's title in each language (spec §2: the document title is "Name Surname - Title"). */
+  titles: Record<Locale, Record<RouteName, string>>;
+  /** How many jokes the 404 page chooses from. */
+  jokeCount: number;
+  render: (request: PageRequest) => Promise<RenderedPage>;
+}
+
+/** What `dist/ssr/entry-server.js` exports. */
+export interface ServerEntry {
+  createPageRenderer: (content: SiteContent) => PageRenderer | Promise<PageRenderer>;
+}
+
+/** The inert JSON script the browser router hydrates from. */
+export const HYDRATION_DATA_ELEMENT_ID = 'hydration-data';

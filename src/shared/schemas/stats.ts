@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { successResponseSchema } from './api.js';
+
+/**
+ * The owner's statistics (`GET /api/v1/owner/stats`). Days are UTC days, `YYYY-MM-DD`; a range
+ * includes both ends. Each error message is a stable code the dashboard translates.
+ */
+export const STATS_QUERY_ERRORS = ['required', 'invalid_date', 'reversed_range', 'range_too_long'] as const;
+export type StatsQueryError = (typeof STATS_QUERY_ERRORS)[number];
+
+/** The longest range one request may ask for: five years (docs/decisions/017-statistics-storage.md). */
+export const MAX_RANGE_YEARS = 5;
+
+/** Whether `YYYY-MM-DD` names a day that exists (no 2026-02-30), between 1970 and 9999. */
+export function isRealDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1970 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** The last day a range starting on `from` may end on: five years, less a day. */
+export function lastAllowedDay(from: string): string {
+  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year + MAX_RANGE_YEARS, month - 1, day - 1)).toISOString().slice(0, 10);
+}
+
+const daySchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_date') satisfies StatsQueryError })
+  .refine(isRealDay, { error: 'invalid_date' satisfies StatsQueryError })
+  .describe('A UTC day, YYYY-MM-DD');
+
+export const statsQuerySchema = z.object({ from: daySchema, to: daySchema }).superRefine(({ from, to }, context) => {
+  // Zod still runs this after a day failed its check; such a day was reported already.
+  if (!isRealDay(from) || !isRealDay(to)) return;
+  if (to < from) context.addIssue({ code: 'custom', path: ['to'], message: 'reversed_range' });
+  else if (to > lastAllowedDay(from)) context.addIssue({ code: 'custom', path: ['to'], message: 'range_too_long' });
+});
+export type StatsQuery = z.infer<typeof statsQuerySchema>;
+
+const count = z.number().int().nonnegative();
+
+export const periodTotalsSchema = z.object({
+  visitors: count.describe('Unique visitors'),
+  visits: count,
+  newVisitors: count.describe('Visitors whose first visit falls in the period'),
+  returningVisitors: count.describe('Visitors first seen before the period'),
+});
+export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
+
+export const seriesPointSchema = z.object({
+  day: z.string(),
+  hour: z.number().int().min(0).max(23).optional().describe('UTC hour, when the series is per hour'),
+  visitors: count,
+  visits: count,
+});
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+
+export const breakdownItemSchema = z.object({
+  value: z.string().nullable().describe('null: the visit did not say (no referrer: a direct visit)'),
+  visits: count,
+});
+export type BreakdownItem = z.infer<typeof breakdownItemSchema>;
+
+/** The most rows one breakdown answers, largest first. */
+export const BREAKDOWN_LIMIT = 100;
+
+const breakdown = z.array(breakdownItemSchema).max(BREAKDOWN_LIMIT);
+
+export const statsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  interval: z.enum(['day', 'hour']).describe('hour for a single day whose visits are still kept'),
+  totals: periodTotalsSchema,
+  previous: periodTotalsSchema.extend({ from: z.string(), to: z.string() }),
+  series: z.array(seriesPointSchema),
+  pages: breakdown.describe('Visits by the page they began on'),
+  languages: breakdown,
+  themes: breakdown,
+  devices: breakdown,
+  referrers: breakdown.describe('Visits by referring host'),
+  now: count.describe('Visitors in the last 5 minutes'),
+  detailedSince: z
+    .string()
+    .nullable()
+    .describe(
+      'The first day whose visits are kept; before it only daily aggregates remain, and unique visitors over several such days are the sum of each day’s',
+    ),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const statsResponseSchema = successResponseSchema(statsSchema);
+
+/** The owner's "don't count this browser" switch (see `NOT_COUNTED_COOKIE`). */
+export const thisBrowserSchema = z.strictObject({
+  counted: z.boolean().describe('false: visits from this browser are not counted, also when signed out'),
+});
+export type ThisBrowser = z.infer<typeof thisBrowserSchema>;
+export const thisBrowserResponseSchema = successResponseSchema(thisBrowserSchema);

@@ -1,0 +1,16 @@
+/**
+ * Plain constants of the statistics, free of zod so that the visitor code in the web app's first
+ * download stays small.
+ */
+
+/**
+ * The owner's "don't count this browser" switch: a browser carrying this cookie (value `1`) is not
+ * counted (no visitor is created and no visit recorded), also when the owner is signed out there.
+ */
+export const NOT_COUNTED_COOKIE = 'not_counted';
+/** As long as the theme cookie (spec §9): the switch outlives any session. */
+export const NOT_COUNTED_COOKIE_MAX_AGE_SECONDS = 1000 * 24 * 60 * 60;
+
+/** Breakdowns of visits the dashboard shows, each a column of a visit. */
+export const STATS_DIMENSIONS = ['pages', 'languages', 'themes', 'devices', 'referrers'] as const;
+export type StatsDimension = (typeof STATS_DIMENSIONS)[number];

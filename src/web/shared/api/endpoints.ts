@@ -1,0 +1,48 @@
+import type { Device } from '../../../shared/device.js';
+import type {
+  contactResponseSchema,
+  pageResponseSchemas,
+  ResponseData,
+  visitorCheckResponseSchema,
+  visitorCreateResponseSchema,
+  visitResponseSchema,
+} from '../../../shared/schemas/api.js';
+import type { ContactMessage } from '../../../shared/schemas/contact.js';
+import type { VisitBody } from '../../../shared/schemas/visitor.js';
+import type { Section } from '../../../shared/sections.js';
+import { apiRequest } from './api-client.js';
+
+/*
+ * Every call the web app makes, typed from the response schemas the server declares on its routes.
+ * The schemas are imported as types only, so no zod code reaches the first download.
+ */
+
+export type SectionData<Name extends Section> = ResponseData<(typeof pageResponseSchemas)[Name]>;
+
+export function requestSection<Name extends Section>(section: Name): Promise<SectionData<Name>> {
+  return apiRequest(`/pages/${section}`);
+}
+
+export function checkVisitor(): Promise<ResponseData<typeof visitorCheckResponseSchema>> {
+  return apiRequest('/visitor/check');
+}
+
+/** The first visit's facts travel as query parameters of the create call. */
+export function createVisitor(
+  device: Device,
+  visit: NonNullable<VisitBody> = {},
+): Promise<ResponseData<typeof visitorCreateResponseSchema>> {
+  const query = new URLSearchParams(Object.entries(visit).filter((entry): entry is [string, string] => !!entry[1]));
+  return apiRequest(`/visitor/create/${device}${query.size ? `?${query}` : ''}`);
+}
+
+export function recordVisit(
+  device: Device,
+  visit: NonNullable<VisitBody>,
+): Promise<ResponseData<typeof visitResponseSchema>> {
+  return apiRequest(`/visitor/visit/${device}`, { method: 'POST', body: visit });
+}
+
+export function sendContactMessage(message: ContactMessage): Promise<ResponseData<typeof contactResponseSchema>> {
+  return apiRequest('/contact', { method: 'POST', body: message });
+}
