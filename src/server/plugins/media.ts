@@ -7,20 +7,12 @@ import sharp from 'sharp';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
 import { imagePathSchema } from '../../shared/schemas/content.js';
 import { AppError } from '../errors.js';
+import { contentTypeOf } from './static-files.js';
 
 export interface MediaOptions {
   imagesDir: string;
   cacheDir: string;
 }
-
-const TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-};
 
 /**
  * `/media/<path>`: the owner's pictures from content/images. SVG is sent as it is; a raster picture
@@ -68,7 +60,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { image
       reply.header('cache-control', 'public, max-age=86400');
       const width = request.query.w === undefined ? undefined : Number(request.query.w);
       if (width === undefined || extension === '.svg') {
-        return reply.type(TYPES[extension] ?? 'application/octet-stream').send(createReadStream(file));
+        return reply.type(contentTypeOf(file)).send(createReadStream(file));
       }
       if (!MEDIA_WIDTHS.includes(width as MediaWidth)) {
         throw new AppError(400, 'bad_request', `w must be one of ${MEDIA_WIDTHS.join(', ')}`);
