@@ -16,7 +16,8 @@ test.describe('page content (spec §3, §4, §8)', () => {
       await waitForPage(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    expect(fetched.sort()).toEqual(['about', 'footer', 'home', 'portfolio']);
+    // Home came rendered in the page with its content (decision 016): it is never asked for again.
+    expect(fetched.sort()).toEqual(['about', 'footer', 'portfolio']);
   });
 
   test('the footer says Loading... until its content arrives, then shows the owner description', async ({ page }) => {
@@ -56,7 +57,9 @@ test.describe('page content (spec §3, §4, §8)', () => {
     await page.route('**/api/v1/pages/about', (route) =>
       route.fulfill({ status: 200, json: { success: false, message: 'Section not found', data: null } }),
     );
-    await page.goto('/about');
+    // The first page comes rendered with its content; the next one's is fetched when visited.
+    await open(page, '/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Men haqimda', exact: true }).click();
     await waitForPage(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xatolik yuz berdi!');
     await chooseLanguage(page, 'english');

@@ -42,8 +42,12 @@ export function budget({ pages, scans = 0 }: { pages: number; scans?: number }):
 
 export const LOCALE_LABEL = { lotin: "O'zbek", russian: 'Русский', english: 'English' } as const;
 
-/** Waits until the page is rendered and the loading overlay is gone (its lines finished). */
+/**
+ * Waits until the page is rendered, taken over by the app (a server-rendered page shows before its
+ * script runs, and a click then would be lost) and the loading overlay is gone (its lines finished).
+ */
 export async function waitForPage(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 10_000 });
   // The first overlay may be the start-up fallback, before the layout exists: wait for the page too.
   await expect(page.locator('main h1')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-state', 'finished', { timeout: 10_000 });
@@ -57,6 +61,7 @@ export async function open(page: Page, path: string): Promise<void> {
 
 /** Picks a language the way a visitor does: the dropdown in the header. */
 export async function chooseLanguage(page: Page, locale: keyof typeof LOCALE_LABEL): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '', { timeout: 10_000 });
   await page.getByRole('button', { name: /^(Til|Язык|Language):/ }).click();
   await page.getByRole('option', { name: LOCALE_LABEL[locale] }).click();
   await expect(page.locator('.app')).toHaveClass(new RegExp(`\\b${locale}\\b`));

@@ -1,14 +1,44 @@
-import { LOCALES } from '../shared/locales.js';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { LOCALES, type Locale } from '../shared/locales.js';
 import type { PageRenderer, PageRequest, RenderedPage } from '../shared/page-rendering.js';
-import { APP_PATHS, type RouteName } from '../shared/paths.js';
+import type { RouteName } from '../shared/paths.js';
 import type { SiteContent } from '../shared/schemas/content.js';
-import { translations } from './i18n/i18n.js';
+import { jsonForScript } from '../shared/site-data.js';
+import { type JokeChoice, type RouteLoaders, siteRoutes } from './app/routes.js';
+import { themeStore } from './features/theme/theme.js';
+import { createI18n, translations } from './i18n/i18n.js';
+import { provideSections } from './shared/api/content-api.js';
+import { provideSiteIdentity } from './shared/lib/site-data.js';
+
+/** What the server's loaders know of a request beyond its address. */
+interface RenderContext {
+  jokeIndex: number;
+}
 
 /**
  * The web app's server bundle (built into dist/ssr/ by `npm run build`), loaded by the server at
- * start-up: page titles in every language and, per request variant, the page itself.
+ * start-up. It renders each page with the same route table and components as the browser, from the
+ * content in memory, and hands the browser the loader data to hydrate from (decision 016).
  */
-export function createPageRenderer(_content: SiteContent): PageRenderer {
+export async function createPageRenderer(content: SiteContent): Promise<PageRenderer> {
+  provideSiteIdentity(content.identity);
+  // The pages' sections are in the page itself; the footer is fetched by the browser (spec §2, §8:
+  // it says Loading... until its content arrives), so it is not provided here.
+  provideSections({ home: content.home, about: content.about, portfolio: content.portfolio });
+  const loaders: RouteLoaders = {
+    page: (_handle, section) => () => content[section],
+    plain: () => () => null,
+    notFound: () => (args) =>
+      ({ jokeIndex: (args.context as unknown as RenderContext).jokeIndex }) satisfies JokeChoice,
+  };
+  const handler = createStaticHandler([siteRoutes(loaders)]);
+  const i18n = Object.fromEntries(
+    await Promise.all(LOCALES.map(async (locale) => [locale, await createI18n(locale, content.identity)] as const)),
+  ) as Record<Locale, Awaited<ReturnType<typeof createI18n>>>;
+
   const titles = Object.fromEntries(
     LOCALES.map((locale) => {
       const t = translations[locale];
@@ -22,13 +52,34 @@ export function createPageRenderer(_content: SiteContent): PageRenderer {
       return [locale, perRoute];
     }),
   ) as PageRenderer['titles'];
+
   return {
     titles,
     jokeCount: translations.lotin.errors['404'].joke_descriptions.length,
-    async render({ path }: PageRequest): Promise<RenderedPage> {
-      const route = (Object.entries(APP_PATHS).find(([, appPath]) => appPath === path)?.[0] ??
-        'not-found') as RouteName;
-      return { status: route === 'not-found' ? 404 : 200, route, html: '', hydrationData: '' };
+    async render({ path, locale, theme, jokeIndex }: PageRequest): Promise<RenderedPage> {
+      const context = await handler.query(new Request(new URL(path, 'http://sahifa.invalid')), {
+        requestContext: { jokeIndex } satisfies RenderContext as never,
+      });
+      if (context instanceof Response) throw new Error(`The page ${path} answered a redirect`);
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const route = (context.matches.at(-1)?.route.id ?? 'not-found') as RouteName;
+      // Without a stored theme the page follows the system in CSS; the toggle starts as in light.
+      themeStore.set(theme ?? 'light');
+      const html = renderToString(
+        <StrictMode>
+          <I18nextProvider i18n={i18n[locale]}>
+            {/* hydrate={false}: React Router's own hydration script is inline, which the CSP forbids;
+                the server sends the same data as inert JSON instead. */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </I18nextProvider>
+        </StrictMode>,
+      );
+      return {
+        status: context.statusCode === 404 || route === 'not-found' ? 404 : 200,
+        route,
+        html,
+        hydrationData: jsonForScript({ loaderData: context.loaderData }),
+      };
     },
   };
 }

@@ -1,15 +1,18 @@
 import '@fontsource-variable/manrope';
 import './styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { isLocale, LOCALE_COOKIE, LOCALE_QUERY_PARAMETER, type Locale } from '../shared/locales.js';
-import { THEME_COOKIE_MAX_AGE_SECONDS } from '../shared/theme.js';
+import { HTML_LANG, isLocale, LOCALE_COOKIE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locales.js';
+import { HYDRATION_DATA_ELEMENT_ID } from '../shared/page-rendering.js';
+import { THEME_COOKIE_MAX_AGE_SECONDS, themeFromCookies } from '../shared/theme.js';
 import { createRouter } from './app/router.js';
-import { applyLocaleToDocument, loadSavedLocale } from './features/language/language.js';
+import { applyLocaleToDocument, changeLocale, loadSavedLocale } from './features/language/language.js';
 import { initialTheme, themeStore } from './features/theme/theme.js';
 import { loadVisitorKey, startVisitor } from './features/visitor/visitor.js';
 import { i18next, initI18n } from './i18n/i18n.js';
+import { provideSections } from './shared/api/content-api.js';
 import { writeSetting } from './shared/lib/settings-store.js';
 import { siteIdentity } from './shared/lib/site-data.js';
 
@@ -39,28 +42,80 @@ function localeFromAddress(): Locale | undefined {
   return isLocale(value) ? value : undefined;
 }
 
+/** The language the server rendered the page in (`<html lang>`), which hydration must start from. */
+function pageLocale(): Locale | undefined {
+  const lang = document.documentElement.lang;
+  return LOCALES.find((locale) => HTML_LANG[locale] === lang);
+}
+
+/** The loader data of a page the server rendered (decision 016); undefined for a page drawn here. */
+function readHydrationData(root: HTMLElement): HydrationState | undefined {
+  const text = document.getElementById(HYDRATION_DATA_ELEMENT_ID)?.textContent;
+  if (!text || !root.firstElementChild) return undefined;
+  try {
+    return JSON.parse(text) as HydrationState;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sections a rendered page came with, by the route that holds them. */
+const SECTION_OF_ROUTE = { index: 'home', about: 'about', portfolio: 'portfolio' } as const;
+
+/**
+ * Marks `<html data-hydrated>` once the app has taken the page over. A server-rendered page shows
+ * before its script runs, and a click then does nothing: tests and scripts wait for this mark.
+ */
+function MarkTakenOver({ children }: { children: ReactNode }) {
+  // A parent's effect runs after its children's: the whole page is the app's by now.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+
 async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  const hydrationData = readHydrationData(root);
   const fromAddress = localeFromAddress();
+  // Spec §4 and §7: the saved locale and the visitor key are read before the first request.
   const [saved] = await Promise.all([
     withinTimeLimit(loadSavedLocale(), 'lotin' as Locale),
     withinTimeLimit(loadVisitorKey(), undefined),
   ]);
   const locale = fromAddress ?? saved;
   if (fromAddress && fromAddress !== saved) void writeSetting('locale', fromAddress).catch(() => undefined);
-  await initI18n(locale, siteIdentity);
+  // A rendered page is taken over in the language it was rendered in; a different saved choice (the
+  // cookie that mirrors it was lost) is applied just after.
+  const firstLocale = (hydrationData && pageLocale()) || locale;
+  await initI18n(firstLocale, siteIdentity());
   mirrorLocaleCookie(locale);
   i18next.on('languageChanged', mirrorLocaleCookie);
-  applyLocaleToDocument(locale);
-  themeStore.set(initialTheme());
+  applyLocaleToDocument(firstLocale);
 
-  const root = document.getElementById('root');
-  if (!root) throw new Error('The page has no #root element');
-  createRoot(root).render(
+  const app = (router: Awaited<ReturnType<typeof createRouter>>) => (
     <StrictMode>
-      <RouterProvider router={createRouter()} />
-    </StrictMode>,
+      <MarkTakenOver>
+        <RouterProvider router={router} />
+      </MarkTakenOver>
+    </StrictMode>
   );
-  void startVisitor({ locale, theme: themeStore.get() });
+  if (hydrationData) {
+    const loaderData = hydrationData.loaderData ?? {};
+    for (const [routeId, section] of Object.entries(SECTION_OF_ROUTE)) {
+      if (loaderData[routeId]) provideSections({ [section]: loaderData[routeId] });
+    }
+    // As on the server: the stored theme, or light when the page follows the system; the layout shows
+    // the theme in force once hydrated.
+    themeStore.set(themeFromCookies(document.cookie) ?? 'light');
+    hydrateRoot(root, app(await createRouter(hydrationData)));
+    if (locale !== firstLocale) void changeLocale(locale);
+  } else {
+    themeStore.set(initialTheme());
+    createRoot(root).render(app(await createRouter()));
+  }
+  void startVisitor({ locale, theme: initialTheme() });
 }
 
 void start();

@@ -7,6 +7,7 @@ import { Header } from '../features/header/header.js';
 import { hideLoader } from '../features/loader/loader-store.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
 import { menuStore } from '../features/menu/menu-store.js';
+import { initialTheme, themeStore } from '../features/theme/theme.js';
 import { useStore } from '../shared/lib/create-store.js';
 import { useLocale } from '../shared/lib/use-locale.js';
 import { useOwner } from '../shared/lib/use-owner.js';
@@ -31,6 +32,10 @@ export function Layout() {
   const scrolled = useScrolledPast(100);
   const fixed = Boolean(handle?.hasSections) && scrolled;
   const firstRender = useRef(true);
+
+  // A page rendered on the server shows the toggle for the stored theme, or as light when the page
+  // follows the system: once hydrated, the toggle shows the theme really in force.
+  useEffect(() => themeStore.set(initialTheme()), []);
 
   // The new page is in place: lift the overlay (again after every navigation).
   // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks each navigation

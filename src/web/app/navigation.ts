@@ -6,6 +6,9 @@ import { menuStore } from '../features/menu/menu-store.js';
 import { fetchSection, type SectionData } from '../shared/api/content-api.js';
 import { scrollToTop } from '../shared/lib/motion.js';
 
+/** Spec §9: six joke descriptions on the 404 page, in every language. */
+export const JOKE_COUNT = 6;
+
 /** What each route declares (spec §2): its name, its title's translation key, whether the loader shows. */
 export interface RouteHandle {
   name: RouteName;
@@ -34,5 +37,13 @@ export function plainLoader(handle: RouteHandle) {
   return async () => {
     await beforeNavigation(handle);
     return null;
+  };
+}
+
+/** The 404 page's loader: spec §2, one of its jokes at random. */
+export function notFoundLoader(handle: RouteHandle) {
+  return async () => {
+    await beforeNavigation(handle);
+    return { jokeIndex: Math.floor(Math.random() * JOKE_COUNT) };
   };
 }

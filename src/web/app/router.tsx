@@ -1,76 +1,40 @@
-import { createBrowserRouter } from 'react-router';
-import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
-import { AboutPage } from '../features/about/about-page.js';
-import { HomePage } from '../features/home/home-page.js';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { OWNER_PATHS } from '../../shared/paths.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
-import { NotFoundPage } from '../features/not-found/not-found-page.js';
-import { PortfolioPage } from '../features/portfolio/portfolio-page.js';
-import { Layout } from './layout.js';
-import { pageLoader, plainLoader, type RouteHandle } from './navigation.js';
-import { RouteErrorPage } from './route-error-page.js';
+import { notFoundLoader, pageLoader, plainLoader } from './navigation.js';
+import { siteRoutes } from './routes.js';
 
-// Spec §2: names, titles and loader flags of every route.
-export const routeHandles = {
-  index: { name: 'index', titleKey: 'home.title', showsLoader: true, hasSections: false },
-  about: { name: 'about', titleKey: 'about.title', showsLoader: true, hasSections: true },
-  portfolio: { name: 'portfolio', titleKey: 'portfolio.title', showsLoader: true, hasSections: true },
-  contact: { name: 'contact', titleKey: 'contact.title', showsLoader: false, hasSections: false },
-  notFound: { name: 'not-found', titleKey: 'errors.404.title', showsLoader: false, hasSections: false },
-} satisfies Record<string, RouteHandle>;
+function browserRoutes(): RouteObject[] {
+  return [
+    {
+      // The owner's area: its own layout, loaded only when visited, so visitors never download it.
+      id: 'owner',
+      path: `${OWNER_PATHS.inbox}/*`,
+      hydrateFallbackElement: null,
+      lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
+    },
+    {
+      ...siteRoutes({ page: pageLoader, plain: plainLoader, notFound: notFoundLoader }),
+      hydrateFallbackElement: <LoadingOverlay />,
+    },
+  ];
+}
 
-export function createRouter() {
-  return createBrowserRouter(
-    [
-      {
-        // The owner's area: its own layout, loaded only when visited, so visitors never download it.
-        path: `${OWNER_PATHS.inbox}/*`,
-        hydrateFallbackElement: null,
-        lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
-      },
-      {
-        element: <Layout />,
-        hydrateFallbackElement: <LoadingOverlay />,
-        children: [
-          {
-            errorElement: <RouteErrorPage />,
-            children: [
-              {
-                path: APP_PATHS.index,
-                handle: routeHandles.index,
-                loader: pageLoader(routeHandles.index, 'home'),
-                element: <HomePage />,
-              },
-              {
-                path: APP_PATHS.about,
-                handle: routeHandles.about,
-                loader: pageLoader(routeHandles.about, 'about'),
-                element: <AboutPage />,
-              },
-              {
-                path: APP_PATHS.portfolio,
-                handle: routeHandles.portfolio,
-                loader: pageLoader(routeHandles.portfolio, 'portfolio'),
-                element: <PortfolioPage />,
-              },
-              {
-                path: APP_PATHS.contact,
-                handle: routeHandles.contact,
-                loader: plainLoader(routeHandles.contact),
-                // The form brings zod (shared with the server); only visitors of this page download it.
-                lazy: () =>
-                  import('../features/contact/contact-page.js').then((module) => ({ Component: module.ContactPage })),
-              },
-              {
-                path: '*',
-                handle: routeHandles.notFound,
-                loader: plainLoader(routeHandles.notFound),
-                element: <NotFoundPage />,
-              },
-            ],
-          },
-        ],
-      },
-    ],
-    { basename: '/' },
-  );
+/**
+ * The browser's router. With `hydrationData` (a page the server rendered) it takes over that page
+ * without running its loader again; the lazy route of the page (the contact form) is loaded first,
+ * so the markup React hydrates is the markup the server sent.
+ */
+export async function createRouter(hydrationData?: HydrationState) {
+  const routes = browserRoutes();
+  if (hydrationData) {
+    const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+    await Promise.all(
+      lazyMatches.map(async ({ route }) => {
+        const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, { basename: '/', hydrationData });
 }

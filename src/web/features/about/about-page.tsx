@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AboutContent, LocalizedText } from '../../../shared/schemas/content.js';
 import { useSection } from '../../shared/api/use-section.js';
@@ -56,7 +56,7 @@ function LevelMeter({
       aria-valuemax={100}
       aria-valuenow={level}
       aria-valuetext={t('about.level', { level })}
-      style={{ '--level': level } as CSSProperties}
+      data-level={Math.round(level / 5) * 5}
     >
       {children}
     </div>

@@ -32,7 +32,7 @@ export function LoadingOverlay() {
       <div className={styles.lines}>
         {Array.from({ length: LINES }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines are identical and never reorder
-          <span key={index} className={styles.line} style={{ '--index': index } as React.CSSProperties} />
+          <span key={index} className={styles.line} />
         ))}
       </div>
       <div className={styles.preloader}>

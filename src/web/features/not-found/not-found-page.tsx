@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { APP_PATHS } from '../../../shared/paths.js';
 import styles from './not-found-page.module.css';
 
@@ -8,7 +7,9 @@ import styles from './not-found-page.module.css';
 export function NotFoundPage() {
   const { t } = useTranslation();
   const jokes = t('errors.404.joke_descriptions', { returnObjects: true }) as string[];
-  const [jokeIndex] = useState(() => Math.floor(Math.random() * jokes.length));
+  // The route's loader chose the joke (on the server for a first visit), so the server's markup and
+  // the browser's agree.
+  const { jokeIndex } = useLoaderData<{ jokeIndex: number }>();
   return (
     <section className={styles.page} aria-labelledby="not-found-title">
       <p className={styles.code} aria-hidden="true">
@@ -18,7 +19,7 @@ export function NotFoundPage() {
         {t('errors.404.title')}
       </h1>
       <p className={styles.joke} data-testid="joke">
-        {jokes[jokeIndex]}
+        {jokes[jokeIndex % jokes.length]}
       </p>
       <Link to={APP_PATHS.index} className="button button-primary">
         {t('errors.404.back_home')}

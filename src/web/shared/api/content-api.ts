@@ -44,6 +44,16 @@ export async function fetchSection<Name extends Section>(section: Name): Promise
   return entry.request as Promise<SectionData<Name>>;
 }
 
+/**
+ * Sections that came with the page (the server rendered it from them): kept as fetched, so they are
+ * not asked for again (spec §3: each section is fetched once).
+ */
+export function provideSections(sections: { [Name in Section]?: SectionData<Name> }): void {
+  for (const [section, data] of Object.entries(sections)) {
+    if (data !== undefined && isSection(section)) cache.set(section, { data, fetched: true });
+  }
+}
+
 /** For tests: forget what was fetched. */
 export function clearSectionCache(): void {
   cache.clear();

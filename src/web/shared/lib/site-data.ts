@@ -15,4 +15,14 @@ export function readSiteIdentity(): Identity | undefined {
   }
 }
 
-export const siteIdentity = typeof document === 'undefined' ? undefined : readSiteIdentity();
+let identity: Identity | undefined = typeof document === 'undefined' ? undefined : readSiteIdentity();
+
+/** The owner's identity: from the page in the browser, from the content on the server. */
+export function siteIdentity(): Identity | undefined {
+  return identity;
+}
+
+/** The server renderer has no page to read: it gives the identity from the content it loaded. */
+export function provideSiteIdentity(value: Identity): void {
+  identity = value;
+}

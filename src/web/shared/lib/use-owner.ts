@@ -4,7 +4,7 @@ import { useLocale } from './use-locale.js';
 /** The owner's name and details in the current language. */
 export function useOwner() {
   const locale = useLocale();
-  const identity = siteIdentity;
+  const identity = siteIdentity();
   const firstName = identity?.first_name[locale] ?? '';
   const lastName = identity?.last_name[locale] ?? '';
   return {
