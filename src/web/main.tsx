@@ -4,7 +4,15 @@ import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { HTML_LANG, isLocale, LOCALE_COOKIE, LOCALE_QUERY_PARAMETER, LOCALES, type Locale } from '../shared/locales.js';
+import {
+  DEFAULT_LOCALE,
+  HTML_LANG,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_QUERY_PARAMETER,
+  LOCALES,
+  type Locale,
+} from '../shared/locales.js';
 import { HYDRATION_DATA_ELEMENT_ID } from '../shared/page-rendering.js';
 import { THEME_COOKIE_MAX_AGE_SECONDS, themeFromCookies } from '../shared/theme.js';
 import { createRouter } from './app/router.js';
@@ -18,9 +26,11 @@ import { siteIdentity } from './shared/lib/site-data.js';
 
 /**
  * IndexedDB normally answers in a few milliseconds, but some browsers never answer (headless
- * Chromium's --screenshot, some private modes): past this the app goes on with the defaults.
+ * Chromium's --screenshot, some private modes): past this the app goes on with the defaults. A busy
+ * device can take over half a second, and the server-rendered page is already painted, so only the
+ * take-over waits.
  */
-const SETTINGS_TIME_LIMIT_MS = 500;
+const SETTINGS_TIME_LIMIT_MS = 2000;
 
 function withinTimeLimit<Value>(work: Promise<Value>, fallback: Value): Promise<Value> {
   return Promise.race([
@@ -66,11 +76,12 @@ const SECTION_OF_ROUTE = { index: 'home', about: 'about', portfolio: 'portfolio'
  * Marks `<html data-hydrated>` once the app has taken the page over. A server-rendered page shows
  * before its script runs, and a click then does nothing: tests and scripts wait for this mark.
  */
-function MarkTakenOver({ children }: { children: ReactNode }) {
+function MarkTakenOver({ children, onTakenOver }: { children: ReactNode; onTakenOver: () => void }) {
   // A parent's effect runs after its children's: the whole page is the app's by now.
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
-  }, []);
+    onTakenOver();
+  }, [onTakenOver]);
   return children;
 }
 
@@ -79,24 +90,36 @@ async function start() {
   if (!root) throw new Error('The page has no #root element');
   const hydrationData = readHydrationData(root);
   const fromAddress = localeFromAddress();
-  // Spec §4 and §7: the saved locale and the visitor key are read before the first request.
+  // Spec §4 and §7: the saved locale and the visitor key are read before the first request. Past the
+  // time limit the app goes on without them; a late answer is not used for the language.
+  const savedLocale = loadSavedLocale();
   const [saved] = await Promise.all([
-    withinTimeLimit(loadSavedLocale(), 'lotin' as Locale),
+    withinTimeLimit<Locale | undefined>(savedLocale, undefined),
     withinTimeLimit(loadVisitorKey(), undefined),
   ]);
-  const locale = fromAddress ?? saved;
-  if (fromAddress && fromAddress !== saved) void writeSetting('locale', fromAddress).catch(() => undefined);
+  // `?lang=` is saved as the dropdown saves a choice, after the read (which saves lotin when nothing
+  // is saved), so a slow read cannot overwrite it.
+  if (fromAddress) {
+    void savedLocale
+      .then((stored) => (stored === fromAddress ? undefined : writeSetting('locale', fromAddress)))
+      .catch(() => undefined);
+  }
   // A rendered page is taken over in the language it was rendered in; a different saved choice (the
-  // cookie that mirrors it was lost) is applied just after.
-  const firstLocale = (hydrationData && pageLocale()) || locale;
+  // cookie that mirrors it was lost) is applied once the page is the app's.
+  const renderedIn = hydrationData ? pageLocale() : undefined;
+  const locale = fromAddress ?? saved ?? renderedIn ?? DEFAULT_LOCALE;
+  const firstLocale = renderedIn ?? locale;
   await initI18n(firstLocale, siteIdentity());
   mirrorLocaleCookie(locale);
   i18next.on('languageChanged', mirrorLocaleCookie);
   applyLocaleToDocument(firstLocale);
+  const takenOver = () => {
+    if (locale !== firstLocale) void changeLocale(locale);
+  };
 
   const app = (router: Awaited<ReturnType<typeof createRouter>>) => (
     <StrictMode>
-      <MarkTakenOver>
+      <MarkTakenOver onTakenOver={takenOver}>
         <RouterProvider router={router} />
       </MarkTakenOver>
     </StrictMode>
@@ -110,7 +133,6 @@ async function start() {
     // the theme in force once hydrated.
     themeStore.set(themeFromCookies(document.cookie) ?? 'light');
     hydrateRoot(root, app(await createRouter(hydrationData)));
-    if (locale !== firstLocale) void changeLocale(locale);
   } else {
     themeStore.set(initialTheme());
     createRoot(root).render(app(await createRouter()));
