@@ -30,7 +30,9 @@ test.describe('theme (spec §4, §9)', () => {
     const [cookie] = (await context.cookies()).filter((candidate) => candidate.name === 'theme');
     expect(cookie).toMatchObject({ name: 'theme', value: 'dark', path: '/' });
     const written = await page.evaluate(() => (window as unknown as { writtenCookies: string[] }).writtenCookies);
-    expect(written.filter((value) => value.startsWith('theme='))).toEqual([`theme=dark; Max-Age=${1000 * DAY_SECONDS}; Path=/; SameSite=Lax`]);
+    expect(written.filter((value) => value.startsWith('theme='))).toEqual([
+      `theme=dark; Max-Age=${1000 * DAY_SECONDS}; Path=/; SameSite=Lax`,
+    ]);
     // Chromium keeps no cookie longer than 400 days, whatever it is asked; it keeps this one that long.
     const lifetimeDays = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_SECONDS;
     expect(lifetimeDays).toBeGreaterThan(399.9);
