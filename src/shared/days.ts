@@ -45,3 +45,17 @@ export function addMonths(day: string, months: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return dayOf(new Date(Date.UTC(year, month - 1 + months, date)));
 }
+
+/**
+ * The ISO 8601 week of a day: weeks start on Monday, and week 1 is the one with the year's first
+ * Thursday, so the days around New Year may belong to the other year's week.
+ */
+export function isoWeek(day: string): { week: string; monday: string; sunday: string } {
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const monday = addDays(day, -weekday);
+  const thursday = addDays(monday, 3);
+  const year = Number(thursday.slice(0, 4));
+  const number = Math.floor((daysBetween(`${year}-01-01`, thursday) - 1) / 7) + 1;
+  return { week: `${year}-W${String(number).padStart(2, '0')}`, monday, sunday: addDays(monday, 6) };
+}

@@ -83,3 +83,17 @@ export const thisBrowserSchema = z.strictObject({
 });
 export type ThisBrowser = z.infer<typeof thisBrowserSchema>;
 export const thisBrowserResponseSchema = successResponseSchema(thisBrowserSchema);
+
+/** The weekly summary e-mail: whether the owner wants it, and whether e-mail is set up at all. */
+export const weeklySummaryBodySchema = z.strictObject({
+  enabled: z.boolean().describe('true: every Monday, e-mail last week’s figures to MAIL_TO'),
+});
+export const weeklySummarySchema = z.object({
+  enabled: z.boolean(),
+  emailConfigured: z
+    .boolean()
+    .describe('false: SMTP_URL, MAIL_FROM and MAIL_TO are not all set; it cannot be turned on'),
+  lastWeek: z.string().nullable().describe('The ISO week (2026-W47) of the last summary queued'),
+});
+export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
+export const weeklySummaryResponseSchema = successResponseSchema(weeklySummarySchema);
