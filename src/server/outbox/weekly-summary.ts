@@ -49,6 +49,7 @@ const TEXTS = {
     change: (change: string) => ` (oldingi haftaga nisbatan ${change})`,
     noPrevious: ' (oldingi haftada yoʻq edi)',
     topPages: 'Eng koʻp koʻrilgan sahifalar (tashriflar):',
+    notGiven: '(koʻrsatilmagan)',
     noVisits: 'Oʻtgan hafta tashrif boʻlmagan.',
     dashboard: (url: string) => `Statistika: ${url}`,
     footer:
@@ -63,6 +64,7 @@ const TEXTS = {
     change: (change: string) => ` (${change} к позапрошлой неделе)`,
     noPrevious: ' (неделей раньше не было)',
     topPages: 'Популярные страницы (визиты):',
+    notGiven: '(не указано)',
     noVisits: 'На прошлой неделе визитов не было.',
     dashboard: (url: string) => `Статистика: ${url}`,
     footer:
@@ -77,6 +79,7 @@ const TEXTS = {
     change: (change: string) => ` (${change} on the week before)`,
     noPrevious: ' (none the week before)',
     topPages: 'Top pages (visits):',
+    notGiven: '(not given)',
     noVisits: 'No visits last week.',
     dashboard: (url: string) => `Statistics: ${url}`,
     footer: 'You get this because the weekly summary is on in the owner area’s settings. You can turn it off there.',
@@ -113,7 +116,7 @@ export function summaryContent(
   const visitorsChange = changeText(totals.visitors, previous.visitors);
   const pages = stats.pages
     .slice(0, TOP_PAGES)
-    .map((page, index) => `${index + 1}. ${page.value ?? '?'} — ${number(page.visits)}`);
+    .map((page, index) => `${index + 1}. ${page.value ?? texts.notGiven} — ${number(page.visits)}`);
   const paragraphs = [
     texts.heading(stats.from, stats.to),
     [

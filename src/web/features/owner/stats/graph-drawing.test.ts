@@ -49,8 +49,12 @@ describe('the main graph geometry', () => {
 
   it('labels at most so many points, evenly from the first', () => {
     expect(labelIndexes(5, 8)).toEqual([0, 1, 2, 3, 4]);
-    expect(labelIndexes(30, 6)).toEqual([0, 6, 12, 18, 24]);
+    expect(labelIndexes(30, 6)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(labelIndexes(30, 3)).toEqual([0, 14, 28]);
     expect(labelIndexes(24, 7)).toEqual([0, 4, 8, 12, 16, 20]);
+    // The smaller step would give eight: the larger one is taken.
+    expect(labelIndexes(15, 6)).toEqual([0, 3, 6, 9, 12]);
+    expect(labelIndexes(365, 15)).toHaveLength(15);
     expect(labelIndexes(0, 6)).toEqual([]);
   });
 

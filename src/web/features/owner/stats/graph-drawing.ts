@@ -53,13 +53,18 @@ export function areaPath(positions: readonly Position[], baseline: number): stri
 }
 
 /**
- * The indexes that get a label on the horizontal axis: the first, then every so many, so that at
- * most `maxLabels` fit (evenly spaced labels read better than a crowded last one).
+ * The indexes that get a label on the horizontal axis: the first, then every so many, at most
+ * `maxLabels` of them. Of the two steps near an even spread, the smaller one is taken when it still
+ * fits, so the labels reach as close to the end as they can (a 30-day phone chart gets three, not two).
  */
 export function labelIndexes(count: number, maxLabels: number): number[] {
   if (count <= 0) return [];
   if (count <= maxLabels) return Array.from({ length: count }, (_, index) => index);
-  const step = Math.ceil((count - 1) / Math.max(1, maxLabels - 1));
+  const span = count - 1;
+  const intervals = Math.max(1, maxLabels - 1);
+  const fits = (step: number) => Math.floor(span / step) + 1 <= maxLabels;
+  const smaller = Math.max(1, Math.floor(span / intervals));
+  const step = fits(smaller) ? smaller : Math.ceil(span / intervals);
   const indexes: number[] = [];
   for (let index = 0; index < count; index += step) indexes.push(index);
   return indexes;

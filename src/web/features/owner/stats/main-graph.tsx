@@ -30,7 +30,7 @@ import type { StatsFormat } from './use-stats-format.js';
 
 const MARGIN = { top: 16, right: 16, bottom: 32 };
 /** Room one label of the horizontal axis needs, in pixels. */
-const LABEL_ROOM = { day: 72, hour: 52 };
+const LABEL_ROOM = { day: 88, hour: 56 };
 
 /** The element's width in CSS pixels, kept up to date: the SVG is drawn at its real size, so text stays crisp. */
 function useWidth(ref: RefObject<HTMLElement | null>): number {
