@@ -1,36 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, open, test } from './fixtures.js';
+import { OWNER_PASSWORD, setOwnerPassword, signIn, ownerTexts as texts } from './owner-support.js';
 
-type OwnerTexts = typeof import('../src/web/i18n/owner-locales/english.json');
-const texts = Object.fromEntries(
-  ['lotin', 'russian', 'english'].map((locale) => [
-    locale,
-    JSON.parse(readFileSync(`src/web/i18n/owner-locales/${locale}.json`, 'utf8')) as OwnerTexts,
-  ]),
-) as Record<'lotin' | 'russian' | 'english', OwnerTexts>;
 const uz = texts.lotin;
-
-const PASSWORD = 'a long owner passphrase';
-
-/** Sets the password the way the owner does: `npm run owner:password`, on the test server's data. */
-function setPassword(password: string) {
-  const result = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: 'test-results/e2e-data' },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-}
-
-async function signIn(page: Page) {
-  await page.goto('/owner');
-  await page.getByLabel(uz.sign_in.password, { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: uz.sign_in.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${uz.nav.inbox}`) })).toBeVisible();
-}
 
 /** A visitor's message through the real API, as the contact form sends it after a person typed it. */
 async function sendMessage(page: Page, message: { name: string; email: string; message: string }) {
@@ -58,7 +32,7 @@ test.describe('the owner area', () => {
   test('a visitor never downloads the owner area; an anonymous visitor of /owner sees only the sign-in', async ({
     page,
   }) => {
-    setPassword(PASSWORD);
+    setOwnerPassword(OWNER_PASSWORD);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') scripts.push(request.url());

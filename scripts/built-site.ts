@@ -38,6 +38,8 @@ export async function freePort(): Promise<number> {
 export interface BuiltSite {
   url: string;
   process: ChildProcess;
+  /** The throwaway DATA_DIR (its SQLite database is `sahifa.sqlite`), for tools that prepare data. */
+  dataDir: string;
   stop: () => void;
 }
 
@@ -61,7 +63,7 @@ export async function startBuiltSite(env: Record<string, string> = {}): Promise<
         () => false,
       )
     )
-      return { url, process: child, stop };
+      return { url, process: child, dataDir, stop };
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

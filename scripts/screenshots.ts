@@ -1,10 +1,20 @@
 // `npm run screenshots`: every page in both themes at 375 and 1440 px, rendered by Chromium into
 // screenshots/ (git-ignored), so anyone can review the look in a minute. It starts the built site
-// on a free port with a throwaway database, or uses SCREENSHOT_URL if that is set.
+// on a free port with a throwaway database, or uses SCREENSHOT_URL if that is set. On its own site
+// it also signs the owner in over three months of made-up traffic and shoots the statistics
+// dashboard, in English, into docs/images/stats-dashboard.png for the README.
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startBuiltSite } from './built-site.js';
+import { sql } from 'kysely';
+import { chromium, type Page } from 'playwright-core';
+import { hashPassword } from '../src/server/auth/password.js';
+import { SESSION_COOKIE } from '../src/server/auth/session-cookie.js';
+import { createDatabase } from '../src/server/db/database.js';
+import { createSession, setPasswordHash } from '../src/server/repositories/owner-repository.js';
+import { seedTraffic } from '../src/server/test/seed-traffic.js';
+import { type BuiltSite, CHROMIUM_ARGS, CHROMIUM_PATH, startBuiltSite } from './built-site.js';
+import { demoTraffic } from './demo-traffic.js';
 
 const PAGES = { home: '/', about: '/about', portfolio: '/portfolio', contact: '/contact', 'not-found': '/missing' };
 const WIDTHS = [375, 1440];
@@ -12,9 +22,55 @@ const THEMES = ['light', 'dark'] as const;
 const LOCALE = process.env.SCREENSHOT_LOCALE ?? 'lotin';
 const outDir = path.resolve('screenshots');
 
-const site = process.env.SCREENSHOT_URL
+const site: Pick<BuiltSite, 'url' | 'stop'> & { dataDir?: string } = process.env.SCREENSHOT_URL
   ? { url: process.env.SCREENSHOT_URL, stop: () => undefined }
   : await startBuiltSite();
+
+/** Saves the interface language as the language dropdown does (the settings store in IndexedDB). */
+async function saveLocale(page: Page, locale: string): Promise<void> {
+  await page.goto(site.url);
+  await page.evaluate(
+    (value) =>
+      new Promise<void>((resolve) => {
+        const request = indexedDB.open('app-settings', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('settings-store');
+        request.onsuccess = () => {
+          const transaction = request.result.transaction('settings-store', 'readwrite');
+          transaction.objectStore('settings-store').put(value, 'locale');
+          transaction.oncomplete = () => resolve();
+        };
+      }),
+    locale,
+  );
+}
+
+/**
+ * Three months of made-up visits in the site's own database, an owner password nobody knows (the
+ * owner area opens only once one is set) and a session for the cookie: the sign-in form itself is
+ * the browser tests' business.
+ */
+async function prepareOwner(dataDir: string): Promise<string> {
+  const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
+  try {
+    // A throwaway database: thousands of inserts need not each wait for the disk.
+    await sql`pragma synchronous = off`.execute(db);
+    await seedTraffic(db, demoTraffic(new Date()));
+    await setPasswordHash(db, await hashPassword(randomBytes(24).toString('base64url')));
+    return (await createSession(db, 'Screenshots')).token;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The statistics dashboard, signed in, in a language, once its graph is drawn. */
+async function shootDashboard(page: Page, locale: string, file: string): Promise<void> {
+  // `?lang=` shows and saves the language at once (the settings store is written in the background).
+  await page.goto(`${site.url}/owner/stats?lang=${locale}`);
+  await page.waitForSelector('svg[role="img"]');
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: file, fullPage: true });
+  console.info(file);
+}
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 mkdirSync(outDir, { recursive: true });
 try {
@@ -26,20 +82,7 @@ try {
       });
       await context.addCookies([{ name: 'theme', value: theme, url: site.url }]);
       const page = await context.newPage();
-      await page.goto(site.url);
-      await page.evaluate(
-        (locale) =>
-          new Promise<void>((resolve) => {
-            const request = indexedDB.open('app-settings', 1);
-            request.onupgradeneeded = () => request.result.createObjectStore('settings-store');
-            request.onsuccess = () => {
-              const transaction = request.result.transaction('settings-store', 'readwrite');
-              transaction.objectStore('settings-store').put(locale, 'locale');
-              transaction.oncomplete = () => resolve();
-            };
-          }),
-        LOCALE,
-      );
+      await saveLocale(page, LOCALE);
       for (const [name, pagePath] of Object.entries(PAGES)) {
         await page.goto(site.url + pagePath);
         await page.waitForSelector('[data-testid="loading-overlay"][data-state="finished"]', { state: 'attached' });
@@ -58,6 +101,33 @@ try {
       }
       await context.close();
     }
+  }
+
+  if (site.dataDir) {
+    const token = await prepareOwner(site.dataDir);
+    const shots = [
+      ...THEMES.flatMap((theme) => WIDTHS.map((width) => ({ theme, width, locale: LOCALE, docs: false }))),
+      { theme: 'light' as const, width: 1280, locale: 'english', docs: true },
+    ];
+    for (const { theme, width, locale, docs } of shots) {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 800 ? 800 : 900 },
+        reducedMotion: 'reduce',
+      });
+      await context.addCookies([
+        { name: 'theme', value: theme, url: site.url },
+        { name: SESSION_COOKIE, value: token, url: site.url },
+      ]);
+      const page = await context.newPage();
+      const file = docs
+        ? path.resolve('docs/images/stats-dashboard.png')
+        : path.join(outDir, `owner-stats-${theme}-${width}.png`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      await shootDashboard(page, locale, file);
+      await context.close();
+    }
+  } else {
+    console.info('SCREENSHOT_URL is set: the dashboard needs its own site to seed, so it is left out.');
   }
 } finally {
   await browser.close();

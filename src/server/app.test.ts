@@ -27,6 +27,7 @@ describe('the API as a whole', () => {
       '/api/v1/owner/sessions/{id}',
       '/api/v1/owner/stats',
       '/api/v1/owner/stats/this-browser',
+      '/api/v1/owner/weekly-summary',
       '/api/v1/pages/about',
       '/api/v1/pages/footer',
       '/api/v1/pages/home',

@@ -13,6 +13,7 @@ import { registerErrorHandler } from './errors.js';
 import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
 import { statsMaintenance } from './plugins/stats-maintenance.js';
 import { webApp } from './plugins/web-app.js';
+import { weeklySummaryScheduler } from './plugins/weekly-summary.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { ownerRoutes } from './routes/owner/index.js';
@@ -92,6 +93,12 @@ export async function buildApp({
   });
 
   await app.register(statsMaintenance, { db, retentionMonths: config.statsRetentionMonths });
+  await app.register(weeklySummaryScheduler, {
+    db,
+    notifications: config.notifications,
+    publicUrl: config.publicUrl,
+    onQueued: () => outbox.kick(),
+  });
   await app.register(
     async (api) => {
       await api.register(pagesRoutes, { content });

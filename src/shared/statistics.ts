@@ -14,3 +14,13 @@ export const NOT_COUNTED_COOKIE_MAX_AGE_SECONDS = 1000 * 24 * 60 * 60;
 /** Breakdowns of visits the dashboard shows, each a column of a visit. */
 export const STATS_DIMENSIONS = ['pages', 'languages', 'themes', 'devices', 'referrers'] as const;
 export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
+
+/**
+ * A change against the previous period in whole percent. Nothing before and nothing now is no
+ * change; something now after nothing before has no percentage (Plausible says +100 %, which reads
+ * as "doubled"): null.
+ */
+export function changePercent(current: number, previous: number): number | null {
+  if (previous === 0) return current === 0 ? 0 : null;
+  return Math.round(((current - previous) / previous) * 100);
+}

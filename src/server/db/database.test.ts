@@ -11,12 +11,14 @@ const TABLES = [
   'notification_jobs',
   'owner_credentials',
   'owner_sessions',
+  'owner_settings',
   'rate_limits',
   'sign_in_failures',
   'visit_day_breakdowns',
   'visit_days',
   'visitors',
   'visits',
+  'weekly_summaries',
 ];
 
 describe(`the database on ${testDialect}`, () => {

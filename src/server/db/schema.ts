@@ -22,6 +22,8 @@ export interface Database {
   rate_limits: RateLimitTable;
   visit_days: VisitDayTable;
   visit_day_breakdowns: VisitDayBreakdownTable;
+  owner_settings: OwnerSettingTable;
+  weekly_summaries: WeeklySummaryTable;
 }
 
 export interface VisitorTable {
@@ -130,4 +132,17 @@ export interface RateLimitTable {
   points: number;
   /** When the window ends; a request after it starts a new window at 1. */
   expires_at: string;
+}
+
+/** One of the owner's settings (`OWNER_SETTING_KEYS`), its value as text. */
+export interface OwnerSettingTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A week whose summary e-mail was queued (`2026-W47`): at most one row, so one e-mail, per week. */
+export interface WeeklySummaryTable {
+  week: string;
+  queued_at: string;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { addDays } from '../../shared/days.js';
 import type { ContactMessage } from '../../shared/schemas/contact.js';
 import {
   type Delivery,
@@ -232,4 +233,17 @@ export async function listContactMessages(
 
 export async function markContactMessagesRead(db: Kysely<Database>, ids: string[], now = new Date()): Promise<void> {
   await setMessageState(db, ids, 'read', now);
+}
+
+/** Messages received on the days `from` to `to` (UTC, both included), spam left out. */
+export async function countMessagesReceived(db: Kysely<Database>, from: string, to: string): Promise<number> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    // ISO timestamps sort after their day: on or after `from`, before the day after `to`.
+    .where('created_at', '>=', from)
+    .where('created_at', '<', addDays(to, 1))
+    .where('state', '!=', 'spam')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

@@ -10,19 +10,5 @@ export const DIMENSION_COLUMNS = {
   referrers: 'referrer_host',
 } as const satisfies Record<StatsDimension, keyof VisitTable>;
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of a moment, in UTC: the days of the statistics are UTC days. */
-export function dayOf(moment: Date): string {
-  return moment.toISOString().slice(0, 10);
-}
-
-/** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
-export function addDays(day: string, days: number): string {
-  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
+// The day arithmetic lives in src/shared, where the dashboard uses it too.
+export { addDays, dayOf, daysBetween } from '../../shared/days.js';

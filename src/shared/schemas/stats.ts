@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDay, lastAllowedDay } from '../days.js';
 import { successResponseSchema } from './api.js';
 
 /**
@@ -8,25 +9,7 @@ import { successResponseSchema } from './api.js';
 export const STATS_QUERY_ERRORS = ['required', 'invalid_date', 'reversed_range', 'range_too_long'] as const;
 export type StatsQueryError = (typeof STATS_QUERY_ERRORS)[number];
 
-/** The longest range one request may ask for: five years (docs/decisions/017-statistics-storage.md). */
-export const MAX_RANGE_YEARS = 5;
-
-/** Whether `YYYY-MM-DD` names a day that exists (no 2026-02-30), between 1970 and 9999. */
-export function isRealDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1970 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
-/** The last day a range starting on `from` may end on: five years, less a day. */
-export function lastAllowedDay(from: string): string {
-  const [year, month, day] = from.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year + MAX_RANGE_YEARS, month - 1, day - 1)).toISOString().slice(0, 10);
-}
+export { isRealDay, lastAllowedDay, MAX_RANGE_YEARS } from '../days.js';
 
 const daySchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_date') satisfies StatsQueryError })
@@ -100,3 +83,17 @@ export const thisBrowserSchema = z.strictObject({
 });
 export type ThisBrowser = z.infer<typeof thisBrowserSchema>;
 export const thisBrowserResponseSchema = successResponseSchema(thisBrowserSchema);
+
+/** The weekly summary e-mail: whether the owner wants it, and whether e-mail is set up at all. */
+export const weeklySummaryBodySchema = z.strictObject({
+  enabled: z.boolean().describe('true: every Monday, e-mail last week’s figures to MAIL_TO'),
+});
+export const weeklySummarySchema = z.object({
+  enabled: z.boolean(),
+  emailConfigured: z
+    .boolean()
+    .describe('false: SMTP_URL, MAIL_FROM and MAIL_TO are not all set; it cannot be turned on'),
+  lastWeek: z.string().nullable().describe('The ISO week (2026-W47) of the last summary queued'),
+});
+export type WeeklySummary = z.infer<typeof weeklySummarySchema>;
+export const weeklySummaryResponseSchema = successResponseSchema(weeklySummarySchema);

@@ -3,6 +3,7 @@ import * as initial from './2026-11-21T0000-initial.js';
 import * as owner from './2026-11-22T0100-owner.js';
 import * as rateLimits from './2026-11-22T0200-rate-limits.js';
 import * as visitRollups from './2026-11-22T0300-visit-rollups.js';
+import * as ownerSettings from './2026-11-23T0000-owner-settings.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-owner': owner,
   '2026-11-22T0200-rate-limits': rateLimits,
   '2026-11-22T0300-visit-rollups': visitRollups,
+  '2026-11-23T0000-owner-settings': ownerSettings,
 };

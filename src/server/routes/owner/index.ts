@@ -7,6 +7,7 @@ import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { sessionListRoutes, sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
+import { weeklySummaryRoutes } from './weekly-summary.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,5 +65,6 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(messageRoutes, { db });
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });
+    await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
   });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { toCsv } from '../../../shared/csv.js';
 import { errorResponseSchema } from '../../../shared/schemas/api.js';
 import {
   bulkStateBodySchema,
@@ -13,7 +14,6 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { exportMessages, getMessage, listMessages, setMessageState } from '../../repositories/contact-repository.js';
-import { toCsv } from './csv.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 

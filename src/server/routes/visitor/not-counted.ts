@@ -10,7 +10,7 @@ export type OwnerCheck = (request: FastifyRequest) => Promise<boolean>;
 /**
  * Why a visitor call must record nothing, or undefined when it counts. Crawlers are recognised by
  * `isbot`; a request without any user agent comes from a script, not a browser, and is not counted
- * either. See docs/decisions/018-honest-numbers.md.
+ * either. See docs/decisions/017-statistics-storage.md, "What is not counted".
  */
 export async function notCountedReason(
   request: FastifyRequest,

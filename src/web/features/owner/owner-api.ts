@@ -11,6 +11,7 @@ import type {
   sessionResponseSchema,
   sessionsResponseSchema,
 } from '../../../shared/schemas/owner.js';
+import type { StatsQuery, statsResponseSchema, ThisBrowser, WeeklySummary } from '../../../shared/schemas/stats.js';
 import { apiRequest } from '../../shared/api/api-client.js';
 
 /* The owner area's calls, typed from the server's response schemas (imported as types only). */
@@ -64,3 +65,18 @@ export const sendTestNotification = (channel: NotificationChannel) =>
 
 export const resendDelivery = (id: string) =>
   apiRequest<ResponseData<typeof deliveryResponseSchema>>(`/owner/notifications/${id}/resend`, { method: 'POST' });
+
+export type StatsData = ResponseData<typeof statsResponseSchema>;
+
+export const getStats = ({ from, to }: StatsQuery, signal?: AbortSignal) =>
+  apiRequest<StatsData>(`/owner/stats?${new URLSearchParams({ from, to })}`, { signal });
+
+export const getThisBrowser = () => apiRequest<ThisBrowser>('/owner/stats/this-browser');
+
+export const setThisBrowser = (counted: boolean) =>
+  apiRequest<ThisBrowser>('/owner/stats/this-browser', { method: 'PUT', body: { counted } });
+
+export const getWeeklySummary = () => apiRequest<WeeklySummary>('/owner/weekly-summary');
+
+export const setWeeklySummary = (enabled: boolean) =>
+  apiRequest<WeeklySummary>('/owner/weekly-summary', { method: 'PUT', body: { enabled } });

@@ -1,5 +1,5 @@
 import { ArrowLeft, LogOut } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { APP_PATHS, OWNER_PATHS } from '../../../shared/paths.js';
@@ -17,6 +17,11 @@ import { Settings } from './settings.js';
 import { SetupNeeded, SignIn } from './sign-in.js';
 
 addOwnerTranslations();
+
+// The dashboard is the owner area's largest part: its own chunk, downloaded when first opened.
+const StatsDashboard = lazy(() =>
+  import('./stats/stats-dashboard.js').then((module) => ({ default: module.StatsDashboard })),
+);
 
 type Status = 'checking' | 'setup' | 'signed-out' | 'signed-in';
 
@@ -75,6 +80,9 @@ export function OwnerApp() {
               <NavLink to={OWNER_PATHS.inbox} end className={styles.navLink}>
                 {t('nav.inbox')}
               </NavLink>
+              <NavLink to={OWNER_PATHS.stats} className={styles.navLink}>
+                {t('nav.stats')}
+              </NavLink>
               <NavLink to={OWNER_PATHS.settings} className={styles.navLink}>
                 {t('nav.settings')}
               </NavLink>
@@ -107,6 +115,14 @@ export function OwnerApp() {
             <Routes>
               <Route index element={<Inbox />} />
               <Route path="messages/:id" element={<MessageView />} />
+              <Route
+                path="stats"
+                element={
+                  <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
+                    <StatsDashboard />
+                  </Suspense>
+                }
+              />
               <Route path="settings" element={<Settings />} />
               <Route path="*" element={<Inbox />} />
             </Routes>

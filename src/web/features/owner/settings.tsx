@@ -15,6 +15,7 @@ import {
 } from './owner-api.js';
 import { OwnerSessionContext, useOwnerError } from './owner-session.js';
 import { useDateFormat } from './use-date-format.js';
+import { WeeklySummarySetting } from './weekly-summary-setting.js';
 
 const CHANNEL_ICONS = { email: Mail, telegram: Send } as const;
 
@@ -120,6 +121,10 @@ export function Settings() {
           />
         )}
       </section>
+
+      <WeeklySummarySetting
+        emailTarget={status?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
+      />
 
       <section className={styles.card} aria-labelledby="owner-sessions-title">
         <h2 id="owner-sessions-title">{t('settings.sessions')}</h2>

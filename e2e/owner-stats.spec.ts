@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { budget, expect, test } from './fixtures.js';
+import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
+import { seedStatsTrafficOnce, statsTraffic } from './stats-traffic.js';
+
+const en = ownerTexts.english;
+const uz = ownerTexts.lotin;
+const traffic = statsTraffic(new Date());
+const { period, expected } = traffic;
+
+/** The headline figure under a label, as a number ("1,234" → 1234), and its whole entry. */
+function figure(page: Page, label: string): { item: Locator; value: () => Promise<number> } {
+  const item = page
+    .getByRole('region', { name: en.stats.summary })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(label, { exact: true }) });
+  return {
+    item,
+    value: async () => Number((await item.locator('strong').textContent())?.replace(/[^\d.]/g, '')),
+  };
+}
+
+/** The rows of a table as text cells, header row left out. */
+async function bodyRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')),
+    );
+}
+
+/** Opens the custom period through the form, as the owner does. */
+async function chooseCustomPeriod(page: Page) {
+  await page.getByRole('button', { name: en.stats.range.custom }).click();
+  await page.getByLabel(en.stats.range.from, { exact: true }).fill(period.from);
+  await page.getByLabel(en.stats.range.to, { exact: true }).fill(period.to);
+  await page.getByRole('button', { name: en.stats.range.apply }).click();
+  await expect(page).toHaveURL(new RegExp(`range=custom&from=${period.from}&to=${period.to}`));
+  await expect(figure(page, en.stats.figures.visitors).item).toContainText(String(expected.figures.visitors));
+}
+
+// One owner, one password, one seeded traffic: these tests run in order on the shared server.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the statistics dashboard', () => {
+  let setHere = false;
+
+  test.beforeAll(async () => {
+    await seedStatsTrafficOnce(traffic.visits);
+    if (!ownerPasswordIsSet()) {
+      setOwnerPassword();
+      setHere = true;
+    }
+  });
+  test.afterAll(() => {
+    if (setHere) forgetOwnerPassword();
+  });
+
+  // Before signing in, the owner area asks for the session and the browser logs its 401.
+  test.beforeEach(async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 401/);
+    await signIn(page, 'english');
+    await page.getByRole('link', { name: en.nav.stats }).click();
+    await expect(page.getByRole('heading', { level: 1, name: en.stats.title })).toBeVisible();
+  });
+
+  test('shows the seeded figures of a period, each with its change, and the breakdowns', async ({ page }) => {
+    await chooseCustomPeriod(page);
+    const { figures } = en.stats;
+    const checks: [string, number, string][] = [
+      [figures.visitors, expected.figures.visitors, '300%'],
+      [figures.visits, expected.figures.visits, '700%'],
+      [figures.visits_per_visitor, expected.figures.visitsPerVisitor, '100%'],
+      [figures.new_visitors, expected.figures.newVisitors, '200%'],
+    ];
+    for (const [label, value, change] of checks) {
+      expect(await figure(page, label).value(), label).toBe(value);
+      await expect(figure(page, label).item, label).toContainText(change);
+    }
+    // Returning visitors: one now, none in the previous period, so no percentage.
+    const returning = figure(page, figures.returning_visitors);
+    expect(await returning.value()).toBe(expected.figures.returningVisitors);
+    await expect(returning.item).toContainText(en.stats.change.no_previous);
+    // Screen readers hear the change in words.
+    await expect(figure(page, figures.visitors).item).toContainText(
+      en.stats.change.up.replace('{{percent}}', '300%').replace('{{previous}}', '1'),
+    );
+
+    const pages = page.getByRole('table', { name: en.stats.breakdowns.pages.title });
+    expect((await bodyRows(pages)).map(([value, visits]) => [value, Number(visits)])).toEqual(expected.pages);
+    const sources = page.getByRole('table', { name: en.stats.breakdowns.referrers.title });
+    expect((await bodyRows(sources)).map(([value, visits]) => [value, Number(visits)])).toEqual(
+      expected.referrers.map(([value, visits]) => [value ?? en.stats.values.direct, visits]),
+    );
+    const languages = page.getByRole('table', { name: en.stats.breakdowns.languages.title });
+    expect((await bodyRows(languages)).map(([value]) => value)).toEqual([
+      en.stats.values.languages.english,
+      en.stats.values.languages.lotin,
+      en.stats.values.languages.russian,
+    ]);
+  });
+
+  test('switching the period changes the figures', async ({ page }) => {
+    const visits = figure(page, en.stats.figures.visits);
+    const periods = page.getByRole('group', { name: en.stats.range.label });
+    // The default period is 30 days.
+    await expect(periods.getByRole('button', { name: en.stats.range['30d'] })).toHaveAttribute('aria-pressed', 'true');
+    const in30Days = await visits.value();
+
+    await periods.getByRole('button', { name: en.stats.range['7d'] }).click();
+    await expect(page).toHaveURL(/range=7d/);
+    await expect(periods.getByRole('button', { name: en.stats.range['7d'] })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(visits.value).toBe(in30Days - expected.visitsBeyond7Days);
+
+    await periods.getByRole('button', { name: en.stats.range['12mo'] }).click();
+    await expect.poll(visits.value).toBe(in30Days + expected.visitsBeyond30Days);
+
+    // Today is drawn per hour; the address keeps the period over a reload.
+    await periods.getByRole('button', { name: en.stats.range.today }).click();
+    await expect(page.getByRole('heading', { level: 2, name: en.stats.graph.heading_hourly })).toBeVisible();
+    await page.reload();
+    await expect(periods.getByRole('button', { name: en.stats.range.today })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { level: 2, name: en.stats.graph.heading_hourly })).toBeVisible();
+
+    // A reversed custom period is refused before asking the server.
+    await periods.getByRole('button', { name: en.stats.range.custom }).click();
+    await page.getByLabel(en.stats.range.from, { exact: true }).fill(period.to);
+    await page.getByLabel(en.stats.range.to, { exact: true }).fill(period.from);
+    await page.getByRole('button', { name: en.stats.range.apply }).click();
+    await expect(page.getByRole('alert')).toHaveText(en.stats.range.problems.reversed_range);
+  });
+
+  test('the chart has an accessible name, and its table holds the same numbers', async ({ page }) => {
+    await chooseCustomPeriod(page);
+    const chart = page.getByRole('img', { name: /^Visitors and visits per day, / });
+    await expect(chart).toBeVisible();
+    const description = en.stats.graph.description
+      .replace('{{visitors}}', '4')
+      .replace('{{visits}}', '8')
+      .replace('{{busiestVisits}}', '3');
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await expect(chart).toHaveAccessibleDescription(
+      new RegExp(`^${escaped(description.split('{{busiest}}')[0] ?? '')}`),
+    );
+
+    await page.getByText(en.stats.graph.show_table).click();
+    const name = await chart.getAttribute('aria-labelledby').then((id) => page.locator(`[id="${id}"]`).textContent());
+    const table = page.getByRole('table', { name: name ?? '' });
+    await expect(table).toBeVisible();
+    const rows = await bodyRows(table);
+    expect(rows.map(([, visitors, visits]) => [Number(visitors), Number(visits)])).toEqual(
+      expected.series.map((point) => [point.visitors, point.visits]),
+    );
+    // The chart says what the table adds up to: its totals and busiest day are the table's.
+    const visitsInTable = rows.map(([, , visits]) => Number(visits));
+    expect(visitsInTable.reduce((sum, value) => sum + value, 0)).toBe(expected.figures.visits);
+    const busiest = rows[visitsInTable.indexOf(Math.max(...visitsInTable))]?.[0] ?? '';
+    await expect(chart).toHaveAccessibleDescription(description.replace('{{busiest}}', busiest));
+  });
+
+  test('exports the series as CSV with a byte-order mark', async ({ page }) => {
+    await chooseCustomPeriod(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: en.stats.export }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`visits-${period.from}-to-${period.to}.csv`);
+    const bytes = readFileSync((await file.path()) ?? '');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8')).toBe(
+      `${['day,visitors,visits', ...expected.series.map((point) => `${point.day},${point.visitors},${point.visits}`)].join('\r\n')}\r\n`,
+    );
+  });
+
+  test('switches counting this browser off and on, and keeps the choice', async ({ page, context }) => {
+    const counting = page.getByRole('switch', { name: en.stats.this_browser.label });
+    await expect(counting).toBeChecked();
+    await counting.uncheck();
+    await expect(page.getByText(en.stats.this_browser.off)).toBeVisible();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'not_counted')).toMatchObject({
+      value: '1',
+      httpOnly: true,
+    });
+    await page.reload();
+    await expect(counting).not.toBeChecked();
+    await counting.check();
+    await expect(counting).toBeChecked();
+    expect((await context.cookies()).some((cookie) => cookie.name === 'not_counted')).toBe(false);
+  });
+
+  test('turns the weekly summary e-mail on and off in the settings', async ({ page }) => {
+    await page.getByRole('link', { name: en.nav.settings }).click();
+    const summary = page.getByRole('region', { name: en.settings.summary_title });
+    const toggle = summary.getByRole('switch', { name: en.settings.summary_label });
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await expect(summary).toContainText(en.settings.summary_on.replace('{{target}}', 'owner@example.uz'));
+    await page.reload();
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await expect(summary).toContainText(en.settings.summary_off);
+  });
+
+  test('axe finds nothing serious in either theme, in Uzbek, and it fits a phone', async ({ page }) => {
+    test.setTimeout(budget({ pages: 6, scans: 2 }));
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/owner/stats?lang=lotin');
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+      }, theme);
+      await expect(page.getByRole('img', { name: new RegExp(`^${uz.stats.graph.title.split(',')[0]}`) })).toBeVisible();
+      // Everything that opens is open, so axe looks at it too.
+      await page.getByRole('button', { name: uz.stats.range.custom }).click();
+      await page.getByText(uz.stats.graph.show_table).click();
+      for (const width of [375, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${theme} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+      await page.setViewportSize({ width: 375, height: 800 });
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(
+        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+        theme,
+      ).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { expect } from './fixtures.js';
+import { E2E_DATA_DIR } from './support.js';
+
+type OwnerTexts = typeof import('../src/web/i18n/owner-locales/english.json');
+
+/** The owner area's own translation files: tests expect exactly what the owner is shown. */
+export const ownerTexts = Object.fromEntries(
+  ['lotin', 'russian', 'english'].map((locale) => [
+    locale,
+    JSON.parse(readFileSync(`src/web/i18n/owner-locales/${locale}.json`, 'utf8')) as OwnerTexts,
+  ]),
+) as Record<'lotin' | 'russian' | 'english', OwnerTexts>;
+
+export const OWNER_PASSWORD = 'a long owner passphrase';
+
+/** Sets the password the way the owner does: `npm run owner:password`, on the test server's data. */
+export function setOwnerPassword(password = OWNER_PASSWORD): void {
+  const result = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+function openDatabase(readonly: boolean) {
+  return new Database(path.join(E2E_DATA_DIR, 'sahifa.sqlite'), { readonly, fileMustExist: true });
+}
+
+export function ownerPasswordIsSet(): boolean {
+  const db = openDatabase(true);
+  try {
+    return db.prepare('SELECT 1 FROM owner_credentials').get() !== undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Takes the password and the sessions away again, as the server started: owner.spec.ts begins by
+ * looking at the owner area before any password is set, whichever file ran first.
+ */
+export function forgetOwnerPassword(): void {
+  const db = openDatabase(false);
+  try {
+    db.exec('DELETE FROM owner_sessions; DELETE FROM owner_credentials;');
+  } finally {
+    db.close();
+  }
+}
+
+/** Signs in through the form, in the language the owner area shows (Uzbek unless `?lang=` says otherwise). */
+export async function signIn(page: Page, locale: keyof typeof ownerTexts = 'lotin'): Promise<void> {
+  const texts = ownerTexts[locale];
+  await page.goto(locale === 'lotin' ? '/owner' : `/owner?lang=${locale}`);
+  await page.getByLabel(texts.sign_in.password, { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: texts.sign_in.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${texts.nav.inbox}`) })).toBeVisible();
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../shared/schemas/api.js';
+import { weeklySummaryBodySchema, weeklySummaryResponseSchema } from '../../../shared/schemas/stats.js';
+import type { NotificationSettings } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import {
+  lastSummaryWeek,
+  setWeeklySummaryEnabled,
+  weeklySummaryEnabled,
+} from '../../repositories/owner-settings-repository.js';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/**
+ * The weekly summary's opt-in, inside the owner scope (401 without a session, 403 from another
+ * site). It goes by e-mail only, so it cannot be turned on while e-mail is not set up.
+ */
+export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: NotificationSettings }> = async (
+  app,
+  { db, notifications },
+) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const emailConfigured = notifications.email !== undefined;
+  const current = async () => ({
+    enabled: await weeklySummaryEnabled(db),
+    emailConfigured,
+    lastWeek: (await lastSummaryWeek(db)) ?? null,
+  });
+
+  api.get('/owner/weekly-summary', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Whether the weekly summary e-mail is on',
+      response: { 200: weeklySummaryResponseSchema, ...errors },
+    },
+    handler: async () => ({ success: true as const, message: 'OK', data: await current() }),
+  });
+
+  api.put('/owner/weekly-summary', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Turn the weekly summary e-mail on or off',
+      description: 'Turning it on needs e-mail (SMTP_URL, MAIL_FROM, MAIL_TO): without it the answer is 409.',
+      body: weeklySummaryBodySchema,
+      response: { 200: weeklySummaryResponseSchema, 409: errorResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      if (request.body.enabled && !emailConfigured) {
+        throw new AppError(409, 'channel_not_configured', 'The weekly summary needs e-mail, which is not configured');
+      }
+      await setWeeklySummaryEnabled(db, request.body.enabled);
+      return { success: true as const, message: 'OK', data: await current() };
+    },
+  });
+};

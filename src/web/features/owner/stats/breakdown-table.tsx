@@ -1,0 +1,84 @@
+import { type CSSProperties, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BreakdownItem } from '../../../../shared/schemas/stats.js';
+import type { StatsDimension } from '../../../../shared/statistics.js';
+import { BREAKDOWN_PREVIEW, breakdownRows } from './breakdown-data.js';
+import styles from './stats.module.css';
+import type { StatsFormat } from './use-stats-format.js';
+
+/** A row's name: languages, themes and devices by their translated names; pages and hosts as they are. */
+function useValueLabel(dimension: StatsDimension): (value: string | null) => string {
+  const { t } = useTranslation('owner');
+  const names: Record<string, string> =
+    dimension === 'languages'
+      ? t('stats.values.languages', { returnObjects: true })
+      : dimension === 'themes'
+        ? t('stats.values.themes', { returnObjects: true })
+        : dimension === 'devices'
+          ? t('stats.values.devices', { returnObjects: true })
+          : {};
+  return (value) => {
+    if (value === null) return dimension === 'referrers' ? t('stats.values.direct') : t('stats.values.not_given');
+    return names[value] ?? value;
+  };
+}
+
+interface BreakdownTableProps {
+  dimension: StatsDimension;
+  items: BreakdownItem[];
+  totalVisits: number;
+  format: StatsFormat;
+}
+
+/**
+ * One breakdown (pages, sources, languages, themes, devices) as a table, each row with a bar as long
+ * as its visits against the largest row; the first rows at once, the rest on request.
+ */
+export function BreakdownTable({ dimension, items, totalVisits, format }: BreakdownTableProps) {
+  const { t } = useTranslation('owner');
+  const headingId = useId();
+  const label = useValueLabel(dimension);
+  const [expanded, setExpanded] = useState(false);
+  const rows = breakdownRows(items, totalVisits);
+  const shown = expanded ? rows : rows.slice(0, BREAKDOWN_PREVIEW);
+
+  return (
+    <section className={`${styles.card} ${styles.breakdown}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t(`stats.breakdowns.${dimension}.title`)}</h2>
+      {rows.length === 0 ? (
+        <p className={styles.empty}>{t('stats.breakdowns.empty')}</p>
+      ) : (
+        <table className={styles.breakdownTable} aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">{t(`stats.breakdowns.${dimension}.column`)}</th>
+              <th scope="col">{t('stats.breakdowns.visits')}</th>
+              <th scope="col">{t('stats.breakdowns.share')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.value ?? ''}>
+                <th scope="row" className={styles.barCell} style={{ '--bar': `${row.bar}%` } as CSSProperties}>
+                  <span className={styles.barLabel}>{label(row.value)}</span>
+                </th>
+                <td>{format.number(row.visits)}</td>
+                <td className={styles.share}>{format.share(row.share)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {rows.length > BREAKDOWN_PREVIEW && (
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-expanded={expanded}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? t('stats.breakdowns.show_fewer') : t('stats.breakdowns.show_all', { count: rows.length })}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ChosenRange,
+  type CustomRangeProblem,
+  customRangeProblem,
+  type PresetKey,
+  presetRange,
+  RANGE_KEYS,
+} from './ranges.js';
+import styles from './stats.module.css';
+
+const PRESETS = RANGE_KEYS.filter((key): key is PresetKey => key !== 'custom');
+
+interface RangePickerProps {
+  range: ChosenRange;
+  today: string;
+  onChange: (range: ChosenRange) => void;
+}
+
+/** The period: four presets as pressed-or-not buttons, and "Custom" opening two date fields. */
+export function RangePicker({ range, today, onChange }: RangePickerProps) {
+  const { t } = useTranslation('owner');
+  const formId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const problemId = useId();
+  const [customOpen, setCustomOpen] = useState(range.key === 'custom');
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const [problem, setProblem] = useState<CustomRangeProblem | undefined>();
+
+  // The fields start from the period on screen, also after Back or a preset.
+  useEffect(() => {
+    setFrom(range.from);
+    setTo(range.to);
+  }, [range.from, range.to]);
+
+  function choose(key: PresetKey) {
+    setCustomOpen(false);
+    setProblem(undefined);
+    onChange({ key, ...presetRange(key, today) });
+  }
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const found = customRangeProblem({ from, to });
+    setProblem(found);
+    if (!found) onChange({ key: 'custom', from, to });
+  }
+
+  return (
+    <div className={styles.rangePicker}>
+      <fieldset className={styles.segments}>
+        <legend className={styles.visuallyHidden}>{t('stats.range.label')}</legend>
+        {PRESETS.map((key) => (
+          <button
+            key={key}
+            type="button"
+            className={styles.segment}
+            aria-pressed={range.key === key}
+            onClick={() => choose(key)}
+          >
+            {t(`stats.range.${key}`)}
+          </button>
+        ))}
+        <button
+          type="button"
+          className={styles.segment}
+          aria-pressed={range.key === 'custom'}
+          aria-expanded={customOpen}
+          aria-controls={formId}
+          onClick={() => setCustomOpen((open) => !open)}
+        >
+          {t('stats.range.custom')}
+        </button>
+      </fieldset>
+      {customOpen && (
+        <form id={formId} className={styles.customRange} onSubmit={apply} noValidate>
+          <label htmlFor={fromId} className={styles.dateField}>
+            {t('stats.range.from')}
+            <input
+              id={fromId}
+              type="date"
+              className={styles.dateInput}
+              value={from}
+              required
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          </label>
+          <label htmlFor={toId} className={styles.dateField}>
+            {t('stats.range.to')}
+            <input
+              id={toId}
+              type="date"
+              className={styles.dateInput}
+              value={to}
+              required
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? problemId : undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          </label>
+          <button type="submit" className={styles.applyButton}>
+            {t('stats.range.apply')}
+          </button>
+          {problem && (
+            <p id={problemId} role="alert" className={styles.problem}>
+              {t(`stats.range.problems.${problem}`)}
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

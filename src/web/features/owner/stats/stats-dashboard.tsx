@@ -1,0 +1,92 @@
+import { Info, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { StatsDimension } from '../../../../shared/statistics.js';
+import { BreakdownTable } from './breakdown-table.js';
+import { CountThisBrowser } from './count-this-browser.js';
+import { hasAggregatedDays } from './graph-data.js';
+import { MainGraph } from './main-graph.js';
+import { RangePicker } from './range-picker.js';
+import { rangeFromSearch, searchForRange, utcToday } from './ranges.js';
+import styles from './stats.module.css';
+import { TopStats } from './top-stats.js';
+import { useStats } from './use-stats.js';
+import { type StatsFormat, useStatsFormat } from './use-stats-format.js';
+
+/** The breakdowns in the order the owner asks about them: what was read, and where readers came from. */
+const BREAKDOWN_ORDER: StatsDimension[] = ['pages', 'referrers', 'languages', 'devices', 'themes'];
+
+function NowBadge({ count, format }: { count: number; format: StatsFormat }) {
+  const { t } = useTranslation('owner');
+  return (
+    <p className={styles.now} title={t('stats.now_hint')}>
+      <span className={styles.pulse} data-live={count > 0} aria-hidden="true" />
+      <span>{t('stats.now', { count: format.number(count) })}</span>
+      <span className={styles.visuallyHidden}>{t('stats.now_hint')}</span>
+    </p>
+  );
+}
+
+/**
+ * The owner's statistics at /owner/stats (issue 9), shaped after Plausible's dashboard: the period,
+ * the headline figures with their change, one main graph, then the breakdowns. Loaded on its own
+ * when first opened, so the inbox does not carry it.
+ */
+export function StatsDashboard() {
+  const { t } = useTranslation('owner');
+  const format = useStatsFormat();
+  const [search, setSearch] = useSearchParams();
+  const today = utcToday();
+  const range = rangeFromSearch(search, today);
+  const { stats, loading, error, reload } = useStats(range);
+
+  return (
+    <div className={styles.dashboard}>
+      <header className={styles.head}>
+        <div className={styles.titleRow}>
+          <h1>{t('stats.title')}</h1>
+          {stats && <NowBadge count={stats.now} format={format} />}
+        </div>
+        <RangePicker range={range} today={today} onChange={(next) => setSearch(searchForRange(next))} />
+        <p className={styles.period}>{t('stats.period', { period: format.range(range.from, range.to) })}</p>
+      </header>
+
+      {error && (
+        <div role="alert" className={styles.failure}>
+          <span>{error}</span>
+          <button type="button" className={styles.toolButton} onClick={reload}>
+            <RotateCw aria-hidden="true" size={18} />
+            {t('stats.retry')}
+          </button>
+        </div>
+      )}
+      {!stats && !error && <p className={styles.muted}>{t('loading')}</p>}
+
+      {stats && (
+        <div className={styles.body} aria-busy={loading} data-loading={loading}>
+          {stats.detailedSince && hasAggregatedDays(stats.series, stats.detailedSince) && (
+            <p className={styles.note}>
+              <Info aria-hidden="true" size={20} />
+              <span>{t('stats.detailed_since', { day: format.day(stats.detailedSince) })}</span>
+            </p>
+          )}
+          <TopStats stats={stats} format={format} />
+          <MainGraph stats={stats} format={format} />
+          <div className={styles.breakdowns}>
+            {BREAKDOWN_ORDER.map((dimension) => (
+              <BreakdownTable
+                key={dimension}
+                dimension={dimension}
+                items={stats[dimension]}
+                totalVisits={stats.totals.visits}
+                format={format}
+              />
+            ))}
+            {/* The sixth cell of the grid: the switch belongs to the counting these cards show. */}
+            <CountThisBrowser />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
