@@ -34,7 +34,9 @@ interface Raw {
 /** One request, body exactly as sent (fetch would decompress it). */
 function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
+    // A fresh connection each time: wrk blocks this process for minutes, meanwhile the server closes
+    // idle keep-alive connections, and reusing one would fail with EPIPE.
+    request(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -174,6 +176,7 @@ try {
         'nginx req/s': Math.round(reference.requestsPerSecond),
         'nginx p99 ms': fixed(reference.p99Ms, 2),
         'vs nginx': `${(measured.requestsPerSecond / reference.requestsPerSecond).toFixed(2)}×`,
+        'socket errors': measured.socketErrors,
       });
     }
   }
@@ -191,6 +194,7 @@ try {
     'nginx req/s': '—',
     'nginx p99 ms': '—',
     'vs nginx': '—',
+    'socket errors': write.socketErrors,
   });
 
   const memory = memoryMiB(sahifa.child);

@@ -21,6 +21,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Connections wrk saw fail (connect, read, write or a 2 s timeout); reported, not hidden. */
+  socketErrors: number;
 }
 
 const luaString = (text: string) => JSON.stringify(text);
@@ -71,12 +73,15 @@ export function load(options: LoadOptions): LoadResult {
     status: number;
     socket: number;
   };
-  if (summary.status > 0 || summary.socket > 0) {
+  // An error answer is a broken benchmark; a rare socket error (a write queued past wrk's 2 s timeout
+  // at 50 connections) is a figure to report, unless it is more than 1% of the requests.
+  if (summary.status > 0 || summary.socket > summary.requests / 100) {
     throw new Error(`${options.url}: ${summary.status} answers of 400 or more, ${summary.socket} socket errors`);
   }
   return {
     requestsPerSecond: summary.requests / (summary.micros / 1e6),
     p50Ms: summary.p50 / 1000,
     p99Ms: summary.p99 / 1000,
+    socketErrors: summary.socket,
   };
 }
