@@ -1,6 +1,7 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { AppError } from '../errors.js';
 
 /**
@@ -22,6 +23,46 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * The headers helmet writes with our options, worked out once. They are the same for every answer,
+ * and `@fastify/helmet` built helmet again on each request (its CSP parsing showed in the profile).
+ */
+export function securityHeaderValues(): Record<string, string> {
+  const headers: Record<string, string> = { 'permissions-policy': PERMISSIONS_POLICY };
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 /**
  * The security headers on every answer, and the refusal of requests that name two hosts.
  *
@@ -32,28 +73,7 @@ export const PERMISSIONS_POLICY = [
  * - HSTS (helmet's default: a year, subdomains) matters once a proxy serves the site over HTTPS.
  */
 export const securityHeaders: FastifyPluginAsync = fastifyPlugin(async (app) => {
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-
+  const headers = securityHeaderValues();
   app.addHook('onRequest', async (request, reply) => {
     // Two Host headers make the request ambiguous: a proxy may route by one and the app read the other.
     let hosts = 0;
@@ -62,6 +82,6 @@ export const securityHeaders: FastifyPluginAsync = fastifyPlugin(async (app) => 
       if (raw[index]?.length === 4 && raw[index]?.toLowerCase() === 'host') hosts++;
     }
     if (hosts > 1) throw new AppError(400, 'bad_request', 'A request may carry only one Host header');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(headers);
   });
 });
