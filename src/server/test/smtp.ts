@@ -41,6 +41,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         });
       },
     });
+    // smtp-server reports a client's reset connection as an 'error' event, which with no listener
+    // would crash the test run: a Sahifa process SIGKILLed mid-send does exactly that, on purpose.
+    server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+    });
     const listening = server;
     await new Promise<void>((resolve, reject) => {
       listening.server.once('error', reject);
