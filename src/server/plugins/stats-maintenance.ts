@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { maintainStatistics } from '../repositories/stats-maintenance.js';
+import { runPeriodically } from './periodic-task.js';
 
 export interface StatsMaintenanceOptions {
   db: Db;
@@ -21,33 +22,16 @@ const plugin: FastifyPluginAsync<StatsMaintenanceOptions> = async (
   app,
   { db, retentionMonths = DEFAULT_RETENTION_MONTHS, intervalMs = 60 * 60 * 1000 },
 ) => {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = maintainStatistics(db, { retentionMonths })
-      .then(
-        (result) => {
-          if (result.rolledUpDays || result.deletedVisits || result.deletedVisitors) {
-            app.log.info(result, 'statistics maintained');
-          }
-        },
-        (error: unknown) =>
-          app.log.error({ err: error }, 'statistics maintenance failed; it runs again within the hour'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(app, intervalMs, () =>
+    maintainStatistics(db, { retentionMonths }).then(
+      (result) => {
+        if (result.rolledUpDays || result.deletedVisits || result.deletedVisitors) {
+          app.log.info(result, 'statistics maintained');
+        }
+      },
+      (error: unknown) => app.log.error({ err: error }, 'statistics maintenance failed; it runs again within the hour'),
+    ),
+  );
 };
 
 export const statsMaintenance = fastifyPlugin(plugin, { name: 'stats-maintenance' });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { queueWeeklySummary, type WeeklySummaryOptions } from '../outbox/weekly-summary.js';
+import { runPeriodically } from './periodic-task.js';
 
 export interface WeeklySummarySchedulerOptions extends WeeklySummaryOptions {
   db: Db;
@@ -18,32 +19,16 @@ const plugin: FastifyPluginAsync<WeeklySummarySchedulerOptions> = async (
   app,
   { db, onQueued, intervalMs = 60 * 60 * 1000, ...options },
 ) => {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    if (running) return;
-    running = queueWeeklySummary(db, options)
-      .then(
-        (outcome) => {
-          if (outcome !== 'queued') return;
-          app.log.info('weekly summary queued');
-          onQueued();
-        },
-        (error: unknown) => app.log.error({ err: error }, 'weekly summary failed; it is tried again within the hour'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  runPeriodically(app, intervalMs, () =>
+    queueWeeklySummary(db, options).then(
+      (outcome) => {
+        if (outcome !== 'queued') return;
+        app.log.info('weekly summary queued');
+        onQueued();
+      },
+      (error: unknown) => app.log.error({ err: error }, 'weekly summary failed; it is tried again within the hour'),
+    ),
+  );
 };
 
 export const weeklySummaryScheduler = fastifyPlugin(plugin, { name: 'weekly-summary' });
