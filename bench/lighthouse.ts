@@ -1,0 +1,90 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile preset, its simulated slow 4G and 4× CPU slowdown)
+// on every visitor page in every language, against the built site with Debian's Chromium.
+// Lighthouse is a tool, not a dependency: it runs through `npx` at a pinned version (12.x, the last
+// major that runs on Node 20), so `npm ci` does not fetch its 185 MB for every test run.
+// Needs the build (`npm run build`). LIGHTHOUSE_PAGES=/,/about and LIGHTHOUSE_LOCALES=english narrow it.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startBuiltSite } from '../scripts/built-site.js';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2';
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/about,/portfolio,/contact').split(',');
+const LOCALES = (process.env.LIGHTHOUSE_LOCALES ?? 'lotin,russian,english').split(',');
+const FORM_FACTOR = process.env.LIGHTHOUSE_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
+
+interface Audit {
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  numericValue?: number;
+  details?: { items?: { description?: string; source?: string; url?: string }[] };
+}
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, Audit>;
+}
+
+function lighthouse(url: string, output: string) {
+  return spawnSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${output}`,
+      ...(FORM_FACTOR === 'desktop' ? ['--preset=desktop'] : []),
+      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+    ],
+    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
+  );
+}
+
+const site = await startBuiltSite({ VISITOR_RATE_LIMIT: '100000' });
+const workDir = mkdtempSync(path.join(tmpdir(), 'sahifa-lighthouse-'));
+const rows: Record<string, unknown>[] = [];
+const findings = new Set<string>();
+try {
+  for (const locale of LOCALES) {
+    for (const page of PAGES) {
+      const url = `${site.url}${page}?lang=${locale}`;
+      const output = path.join(workDir, 'report.json');
+      // Lighthouse now and then loses its trace of a load (NO_NAVSTART); such a run is tried again.
+      let run = lighthouse(url, output);
+      if (run.status !== 0 && /NO_NAVSTART|NO_FCP/.test(run.stderr)) run = lighthouse(url, output);
+      if (run.status !== 0) throw new Error(`Lighthouse failed on ${url}: ${run.stderr}`);
+      const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+      const score = (category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
+      const value = (audit: string) => report.audits[audit]?.displayValue ?? '—';
+      rows.push({
+        page: `${page}?lang=${locale}`,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best practices': score('best-practices'),
+        SEO: score('seo'),
+        FCP: value('first-contentful-paint'),
+        LCP: value('largest-contentful-paint'),
+        TBT: value('total-blocking-time'),
+        CLS: value('cumulative-layout-shift'),
+        'console errors': report.audits['errors-in-console']?.details?.items?.length ?? 0,
+      });
+      // What keeps a category below 100: every scored audit that did not pass, once per site.
+      for (const [id, audit] of Object.entries(report.audits)) {
+        const scored = audit.scoreDisplayMode === 'binary' || audit.scoreDisplayMode === 'numeric';
+        if (scored && audit.score !== null && audit.score < 0.9) findings.add(`${id} (${page})`);
+      }
+      for (const item of report.audits['errors-in-console']?.details?.items ?? []) {
+        findings.add(`console: ${item.description ?? item.source ?? '?'} (${page}?lang=${locale})`);
+      }
+    }
+  }
+  console.info(`\nLighthouse ${LIGHTHOUSE.split('@')[1]}, ${FORM_FACTOR} preset, Chromium at ${CHROMIUM_PATH}:`);
+  console.table(rows);
+  console.info(findings.size ? `Below 0.9:\n  ${[...findings].join('\n  ')}` : 'Every scored audit at 0.9 or more.');
+} finally {
+  site.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
