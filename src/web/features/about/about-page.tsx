@@ -24,7 +24,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
               ? entry.period.from
               : `${entry.period.from} – ${entry.period.to ?? t('about.present')}`}
           </p>
-          <h4>{localize(entry.title)}</h4>
+          <h3>{localize(entry.title)}</h3>
           <p className={styles.place}>{localize(entry.place)}</p>
           <p>{localize(entry.description)}</p>
         </li>
