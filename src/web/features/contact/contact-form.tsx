@@ -1,3 +1,4 @@
+import '../../shared/lib/zod-without-eval.js';
 import { Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
