@@ -89,6 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: 'hidden' as const,
         // Flags stay separate files: they cache better than inlined data.
         assetsInlineLimit: 0,
+        // `.vite/manifest.json`: which styles, fonts and chunks each module needs, for the server to
+        // put a page's own styles and font preloads into its HTML (server/plugins/page-assets.ts).
+        manifest: true,
       },
   server: {
     proxy: { '/api': apiServer, '/media': apiServer },

@@ -113,6 +113,49 @@ test.describe('server-rendered pages', () => {
   });
 });
 
+test.describe('a first visit', () => {
+  test('the page is styled from its HTML alone, the lazily loaded contact form included', async ({ page }) => {
+    // No stylesheet request may stand between the HTML and the first paint: the styles come inline.
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
+    const release = await holdScripts(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: translations.lotin.contact.contact_form.title });
+    await expect(form).toBeVisible();
+    // contact-form.module.css, from the contact page's own chunk: a card laid out as a grid.
+    const style = await form.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { display: computed.display, borderStyle: computed.borderTopStyle };
+    });
+    expect(style).toEqual({ display: 'grid', borderStyle: 'solid' });
+    expect(stylesheets).toEqual([]);
+    release();
+    await waitForPage(page);
+  });
+
+  test('no page breaks its Content-Security-Policy, the contact form’s checks included', async ({ page }) => {
+    // Chromium reports a refused eval or inline style as an event, not always as a console error.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    for (const { path } of PAGES) {
+      await open(page, path);
+      expect(await violations(), path).toEqual([]);
+    }
+    // The form checks what was typed with the shared schema when it is sent.
+    await page.getByRole('button', { name: translations.lotin.contact.contact_form.send }).click();
+    await expect(page.getByText(translations.lotin.contact.contact_form.errors.fix_fields)).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -42,3 +42,12 @@ export interface ServerEntry {
 
 /** The inert JSON script the browser router hydrates from. */
 export const HYDRATION_DATA_ELEMENT_ID = 'hydration-data';
+
+/**
+ * The routes whose code is loaded lazily, by the module Vite's manifest names it with (relative to
+ * `src/web`). The server puts such a page's styles and a preload of its chunk into the rendered
+ * HTML; keep this in step with the `lazy` imports in `src/web/app/routes.tsx`.
+ */
+export const LAZY_ROUTE_MODULES: Partial<Record<RouteName, string>> = {
+  contact: 'features/contact/contact-page.tsx',
+};

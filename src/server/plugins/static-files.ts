@@ -37,6 +37,8 @@ export function contentTypeOf(file: string): string {
 /** `index.html` is the template pages are rendered from; `.br` and `.gz` are copies of other files. */
 function isServable(relative: string, serveSourceMaps: boolean): boolean {
   if (relative === 'index.html' || /\.(?:br|gz)$/.test(relative)) return false;
+  // Vite's build manifest is read by the server (page-assets.ts), not published.
+  if (relative.startsWith('.vite/')) return false;
   // An exact route cannot hold the router's own syntax (`:param`, `*`); built names never do.
   if (!/^[\w./@+~-]+$/.test(relative)) return false;
   return serveSourceMaps || !relative.endsWith('.map');

@@ -22,10 +22,12 @@ import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { type Theme, themeFromCookies } from '../../shared/theme.js';
 import { errorBody } from '../errors.js';
+import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImageFor, seoRoutes } from '../seo/seo-routes.js';
 import { createOriginResolver } from '../seo/site-origin.js';
 import { mediaRoutes } from './media.js';
+import { loadPageAssets } from './page-assets.js';
 import { parsePageTemplate } from './page-template.js';
 import { type CompressedBody, compressBody, sendCompressed } from './precompressed.js';
 import { staticFiles } from './static-files.js';
@@ -79,7 +81,8 @@ function requestLocale(request: FastifyRequest): Locale {
 export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) => {
   const { content } = options;
   const indexFile = path.join(options.webRoot, 'index.html');
-  const template = existsSync(indexFile) ? parsePageTemplate(readFileSync(indexFile, 'utf8')) : undefined;
+  const assets = existsSync(indexFile) ? loadPageAssets(options.webRoot, readFileSync(indexFile, 'utf8')) : undefined;
+  const template = assets ? parsePageTemplate(assets.template) : undefined;
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
   const renderer = options.renderer ?? (template ? await loadRenderer(options.webRoot, content, app.log) : undefined);
   const imagesDir = path.join(options.contentDir, 'images');
@@ -99,8 +102,14 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     clientOnly?: boolean;
   }
 
-  async function buildPage(variant: Variant): Promise<CompressedBody> {
-    if (!template) throw new Error('not built');
+  /** A page, compressed, with the Content-Security-Policy that allows its inline styles. */
+  interface Page {
+    body: CompressedBody;
+    contentSecurityPolicy: string;
+  }
+
+  async function buildPage(variant: Variant): Promise<Page> {
+    if (!template || !assets) throw new Error('not built');
     const rendered: RenderedPage | undefined =
       renderer && !variant.clientOnly
         ? await renderer.render({
@@ -115,7 +124,9 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       : (rendered?.route ??
         (Object.entries(APP_PATHS).find(([, appPath]) => appPath === variant.path)?.[0] as RouteName | undefined) ??
         'not-found');
+    const { tags, styleHashes } = assets.headAssets(route, variant.locale);
     const head = [
+      tags,
       pageHead({
         origin: variant.origin,
         route,
@@ -136,13 +147,13 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       head: head.join('\n    '),
       root: rendered?.html ?? '',
     });
-    return compressBody(HTML_TYPE, html);
+    return { body: await compressBody(HTML_TYPE, html), contentSecurityPolicy: contentSecurityPolicyWith(styleHashes) };
   }
 
   // Every variant is built once and kept, compressed: at most routes × languages × themes × origins
   // (see site-origin.ts for the origins) plus the 404 page once per joke.
-  const variants = new Map<string, Promise<CompressedBody>>();
-  function page(variant: Variant): Promise<CompressedBody> {
+  const variants = new Map<string, Promise<Page>>();
+  function page(variant: Variant): Promise<Page> {
     const key = `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`;
     let body = variants.get(key);
     if (!body) {
@@ -161,7 +172,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   ) {
     if (!template) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
     const notFound = appPath === undefined;
-    const body = await page({
+    const { body, contentSecurityPolicy } = await page({
       clientOnly,
       // Every unknown path gets the same 404 page.
       path: appPath ?? '/404',
@@ -172,6 +183,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * jokeCount) : 0,
     });
+    reply.header('content-security-policy', contentSecurityPolicy);
     return sendCompressed(request, reply, body, {
       cacheControl: 'no-cache',
       vary: 'Cookie',

@@ -50,6 +50,23 @@ const HELMET_OPTIONS: HelmetOptions = {
  * and `@fastify/helmet` built helmet again on each request (its CSP parsing showed in the profile).
  */
 export function securityHeaderValues(): Record<string, string> {
+  return headerValues(HELMET_OPTIONS);
+}
+
+/**
+ * The Content-Security-Policy of a page whose inline `<style>` elements are allowed by their hashes
+ * (`'sha256-…'`, see plugins/page-assets.ts); every other inline style stays refused.
+ */
+export function contentSecurityPolicyWith(styleHashes: string[]): string {
+  const csp = HELMET_OPTIONS.contentSecurityPolicy;
+  if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives');
+  const directives = { ...csp.directives, styleSrc: ["'self'", ...styleHashes] };
+  return headerValues({ ...HELMET_OPTIONS, contentSecurityPolicy: { ...csp, directives } })[
+    'content-security-policy'
+  ] as string;
+}
+
+function headerValues(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = { 'permissions-policy': PERMISSIONS_POLICY };
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -59,7 +76,7 @@ export function securityHeaderValues(): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet(HELMET_OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
   return headers;
 }
 

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentSecurityPolicyWith } from '../security/security-headers.js';
+import { loadPageAssets } from './page-assets.js';
+
+const TEMPLATE = `<!doctype html>
+<html lang="uz-Latn">
+  <head>
+    <title>Sahifa</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const ENTRY_CSS = 'body{color:red}';
+const CONTACT_CSS = '._form_1{display:grid}';
+
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-abc.js',
+    isEntry: true,
+    css: ['assets/index-abc.css'],
+    assets: [
+      'assets/manrope-latin-wght-normal-L1.woff2',
+      'assets/manrope-latin-ext-wght-normal-X1.woff2',
+      'assets/manrope-cyrillic-wght-normal-C1.woff2',
+      'assets/manrope-cyrillic-ext-wght-normal-C2.woff2',
+    ],
+  },
+  'features/contact/contact-page.tsx': {
+    file: 'assets/contact-page-abc.js',
+    isDynamicEntry: true,
+    css: ['assets/contact-page-abc.css'],
+  },
+};
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('what a page carries in its head (page-assets)', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function webRoot({ manifest = true, entryCss = ENTRY_CSS } = {}) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-assets-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'assets'));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(path.join(dir, 'assets', 'index-abc.css'), entryCss);
+    writeFileSync(path.join(dir, 'assets', 'contact-page-abc.css'), CONTACT_CSS);
+    if (manifest) writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    return dir;
+  }
+
+  it('puts the entry stylesheet inline, by its hash, and asks for the scripts at low priority', () => {
+    const { template, headAssets } = loadPageAssets(webRoot(), TEMPLATE);
+    expect(template).not.toContain('rel="stylesheet"');
+    expect(template).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">');
+    expect(template).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-abc.js">',
+    );
+    const home = headAssets('index', 'lotin');
+    expect(home.tags).toContain(`<style>${ENTRY_CSS}</style>`);
+    expect(home.styleHashes).toEqual([sha256(ENTRY_CSS)]);
+    // The CSP allows exactly that style; inline styles in general stay refused.
+    const csp = contentSecurityPolicyWith(home.styleHashes);
+    expect(csp).toContain(`style-src 'self' ${sha256(ENTRY_CSS)};`);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('gives a lazily loaded route its own styles and a preload of its chunk', () => {
+    const { headAssets } = loadPageAssets(webRoot(), TEMPLATE);
+    const contact = headAssets('contact', 'lotin');
+    expect(contact.tags).toContain(`<style>${CONTACT_CSS}</style>`);
+    expect(contact.tags).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/contact-page-abc.js">',
+    );
+    expect(contact.styleHashes).toEqual([sha256(ENTRY_CSS), sha256(CONTACT_CSS)]);
+    expect(headAssets('about', 'lotin').tags).not.toContain('contact-page');
+  });
+
+  it("preloads the fonts of the page's language only", () => {
+    const { headAssets } = loadPageAssets(webRoot(), TEMPLATE);
+    const preloads = (locale: 'lotin' | 'russian' | 'english') =>
+      [...headAssets('about', locale).tags.matchAll(/rel="preload" href="\/assets\/([^"]+)" as="font"/g)].map(
+        (match) => match[1],
+      );
+    expect(preloads('lotin')).toEqual(['manrope-latin-wght-normal-L1.woff2']);
+    expect(preloads('english')).toEqual(['manrope-latin-wght-normal-L1.woff2']);
+    expect(preloads('russian')).toEqual([
+      'manrope-cyrillic-wght-normal-C1.woff2',
+      'manrope-latin-wght-normal-L1.woff2',
+    ]);
+  });
+
+  it('links a stylesheet that could end the <style> element early instead of inlining it', () => {
+    const { template, headAssets } = loadPageAssets(webRoot({ entryCss: 'a::after{content:"</style>"}' }), TEMPLATE);
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(headAssets('index', 'lotin').styleHashes).toEqual([]);
+  });
+
+  it('keeps the template’s stylesheet link for a build without a manifest', () => {
+    const { template, headAssets } = loadPageAssets(webRoot({ manifest: false }), TEMPLATE);
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(headAssets('contact', 'lotin')).toEqual({ tags: '', styleHashes: [] });
+  });
+});
