@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   let closing = false;
   // Answers sent while closing tell clients to drop the connection, so keep-alive sockets do not
   // hold the shutdown open until they time out.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

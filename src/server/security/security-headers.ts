@@ -91,14 +91,19 @@ function headerValues(options: HelmetOptions): Record<string, string> {
  */
 export const securityHeaders: FastifyPluginAsync = fastifyPlugin(async (app) => {
   const headers = securityHeaderValues();
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and a promise per request shows.
+  app.addHook('onRequest', (request, reply, done) => {
     // Two Host headers make the request ambiguous: a proxy may route by one and the app read the other.
     let hosts = 0;
     const raw = request.raw.rawHeaders;
     for (let index = 0; index < raw.length; index += 2) {
       if (raw[index]?.length === 4 && raw[index]?.toLowerCase() === 'host') hosts++;
     }
-    if (hosts > 1) throw new AppError(400, 'bad_request', 'A request may carry only one Host header');
+    if (hosts > 1) {
+      done(new AppError(400, 'bad_request', 'A request may carry only one Host header'));
+      return;
+    }
     reply.headers(headers);
+    done();
   });
 });
