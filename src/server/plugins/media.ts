@@ -3,10 +3,10 @@ import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import sharp from 'sharp';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
 import { imagePathSchema } from '../../shared/schemas/content.js';
 import { AppError } from '../errors.js';
+import { loadSharp } from './load-sharp.js';
 import { contentTypeOf } from './static-files.js';
 
 export interface MediaOptions {
@@ -32,6 +32,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { image
     if (!job) {
       job = (async () => {
         mkdirSync(cacheDir, { recursive: true });
+        const sharp = await loadSharp();
         const image = await sharp(file)
           .rotate()
           .resize({ width, withoutEnlargement: true })

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
 import type { Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { loadSharp } from '../plugins/load-sharp.js';
 import { fullName } from './page-head.js';
 
 /** The size Facebook, Telegram, LinkedIn and X all show large (1.91:1). */
@@ -32,6 +33,7 @@ async function textImage(
   color: string,
   maxHeight: number,
 ): Promise<{ input: Buffer; height: number }> {
+  const sharp = await loadSharp();
   const rendered = await sharp({
     text: {
       text: `<span foreground="${color}">${markup(text)}</span>`,
@@ -64,6 +66,7 @@ export function previewVersion(content: SiteContent, imagesDir: string): string 
  * font (DejaVu Sans on Debian, which has Latin, Uzbek ʻ and Cyrillic).
  */
 export async function renderPreviewImage(content: SiteContent, imagesDir: string, locale: Locale): Promise<Buffer> {
+  const sharp = await loadSharp();
   const layers: OverlayOptions[] = [];
   const photoFile = path.join(imagesDir, content.home.photo);
   if (existsSync(photoFile)) {
