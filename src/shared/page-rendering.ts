@@ -49,5 +49,14 @@ export const HYDRATION_DATA_ELEMENT_ID = 'hydration-data';
  * HTML; keep this in step with the `lazy` imports in `src/web/app/routes.tsx`.
  */
 export const LAZY_ROUTE_MODULES: Partial<Record<RouteName, string>> = {
+  about: 'features/about/about-page.tsx',
+  portfolio: 'features/portfolio/portfolio-page.tsx',
   contact: 'features/contact/contact-page.tsx',
+};
+
+/** Each language's texts, a chunk of its own the browser loads for the language a page is shown in. */
+export const TRANSLATION_MODULES: Record<Locale, string> = {
+  lotin: 'i18n/locales/lotin.json',
+  russian: 'i18n/locales/russian.json',
+  english: 'i18n/locales/english.json',
 };

@@ -9,7 +9,8 @@ import type { SiteContent } from '../shared/schemas/content.js';
 import { jsonForScript } from '../shared/site-data.js';
 import { type JokeChoice, type RouteLoaders, siteRoutes } from './app/routes.js';
 import { themeStore } from './features/theme/theme.js';
-import { createI18n, translations } from './i18n/i18n.js';
+import { createI18n } from './i18n/i18n.js';
+import { translations } from './i18n/translations.js';
 import { provideSections } from './shared/api/content-api.js';
 import { provideSiteIdentity } from './shared/lib/site-data.js';
 
@@ -36,7 +37,9 @@ export async function createPageRenderer(content: SiteContent): Promise<PageRend
   };
   const handler = createStaticHandler([siteRoutes(loaders)]);
   const i18n = Object.fromEntries(
-    await Promise.all(LOCALES.map(async (locale) => [locale, await createI18n(locale, content.identity)] as const)),
+    await Promise.all(
+      LOCALES.map(async (locale) => [locale, await createI18n(locale, content.identity, translations)] as const),
+    ),
   ) as Record<Locale, Awaited<ReturnType<typeof createI18n>>>;
 
   const titles = Object.fromEntries(

@@ -19,11 +19,13 @@ const TEMPLATE = `<!doctype html>
 
 const ENTRY_CSS = 'body{color:red}';
 const CONTACT_CSS = '._form_1{display:grid}';
+const HEADER_CSS = '._header_1{margin:0}';
 
 const MANIFEST = {
   'index.html': {
     file: 'assets/index-abc.js',
     isEntry: true,
+    imports: ['_shared-abc.js'],
     css: ['assets/index-abc.css'],
     assets: [
       'assets/manrope-latin-wght-normal-L1.woff2',
@@ -35,8 +37,16 @@ const MANIFEST = {
   'features/contact/contact-page.tsx': {
     file: 'assets/contact-page-abc.js',
     isDynamicEntry: true,
+    imports: ['_shared-abc.js', 'index.html', '_page-header-abc.js'],
     css: ['assets/contact-page-abc.css'],
   },
+  '_page-header-abc.js': {
+    file: 'assets/page-header-abc.js',
+    imports: ['_shared-abc.js'],
+    css: ['assets/page-header-abc.css'],
+  },
+  '_shared-abc.js': { file: 'assets/shared-abc.js' },
+  'i18n/locales/russian.json': { file: 'assets/russian-abc.js', isDynamicEntry: true },
 };
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -54,6 +64,7 @@ describe('what a page carries in its head (page-assets)', () => {
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(path.join(dir, 'assets', 'index-abc.css'), entryCss);
     writeFileSync(path.join(dir, 'assets', 'contact-page-abc.css'), CONTACT_CSS);
+    writeFileSync(path.join(dir, 'assets', 'page-header-abc.css'), HEADER_CSS);
     if (manifest) writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     return dir;
   }
@@ -74,15 +85,28 @@ describe('what a page carries in its head (page-assets)', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
-  it('gives a lazily loaded route its own styles and a preload of its chunk', () => {
+  it('gives a lazily loaded route its styles and preloads of its chunks, those it shares included', () => {
     const { headAssets } = loadPageAssets(webRoot(), TEMPLATE);
     const contact = headAssets('contact', 'lotin');
     expect(contact.tags).toContain(`<style>${CONTACT_CSS}</style>`);
+    expect(contact.tags).toContain(`<style>${HEADER_CSS}</style>`);
+    expect(contact.tags).toContain('href="/assets/page-header-abc.js"');
+    // What the entry already brings is neither preloaded again nor inlined twice.
+    expect(contact.tags).not.toContain('shared-abc.js');
+    expect(contact.tags.split(ENTRY_CSS)).toHaveLength(2);
     expect(contact.tags).toContain(
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/contact-page-abc.js">',
     );
-    expect(contact.styleHashes).toEqual([sha256(ENTRY_CSS), sha256(CONTACT_CSS)]);
+    expect(contact.styleHashes).toEqual([sha256(ENTRY_CSS), sha256(CONTACT_CSS), sha256(HEADER_CSS)]);
     expect(headAssets('about', 'lotin').tags).not.toContain('contact-page');
+  });
+
+  it("preloads the texts of the page's language", () => {
+    const { headAssets } = loadPageAssets(webRoot(), TEMPLATE);
+    expect(headAssets('index', 'russian').tags).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/russian-abc.js">',
+    );
+    expect(headAssets('index', 'english').tags).not.toContain('russian-abc.js');
   });
 
   it("preloads the fonts of the page's language only", () => {

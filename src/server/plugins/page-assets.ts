@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../shared/locales.js';
-import { LAZY_ROUTE_MODULES } from '../../shared/page-rendering.js';
+import { LAZY_ROUTE_MODULES, TRANSLATION_MODULES } from '../../shared/page-rendering.js';
 import type { RouteName } from '../../shared/paths.js';
 
 /** The part of Vite's build manifest (`dist/web/.vite/manifest.json`) read here. */
 interface ManifestChunk {
   file: string;
+  imports?: string[];
   css?: string[];
   assets?: string[];
   isEntry?: boolean;
@@ -57,7 +58,8 @@ function lowPriorityScripts(template: string): string {
  *   allowed by its hash in the CSP, instead of a render-blocking `<link>`;
  * - a route whose code is loaded lazily (the contact form) gets its own styles the same way, or the
  *   server-rendered form would be drawn unstyled until its chunk arrives (a large layout shift), and a
- *   `modulepreload` of that chunk, which hydration waits for;
+ *   `modulepreload` of that chunk, which hydration waits for, as it waits for the chunk with the
+ *   texts of the page's language;
  * - the page language's font files are preloaded, so the text is rarely drawn first in a fallback
  *   font and then moved when Manrope arrives.
  * Without a manifest (a build older than this) the template's own `<link>` is kept.
@@ -84,6 +86,16 @@ export function loadPageAssets(webRoot: string, template: string) {
       ),
     );
 
+  const entryKey = Object.keys(manifest ?? {}).find((key) => manifest?.[key]?.isEntry);
+  const entryImports = new Set(entry?.imports ?? []);
+  /** A lazy module's chunk, then the chunks it imports that the entry does not bring, depth first. */
+  function routeChunks(key: string, seen = new Set<string>()): ManifestChunk[] {
+    const chunk = manifest?.[key];
+    if (!chunk || seen.has(key) || key === entryKey || entryImports.has(key)) return [];
+    seen.add(key);
+    return [chunk, ...(chunk.imports ?? []).flatMap((imported) => routeChunks(imported, seen))];
+  }
+
   const cache = new Map<string, HeadAssets>();
   function headAssets(route: RouteName, locale: Locale): HeadAssets {
     const key = `${route}|${locale}`;
@@ -100,9 +112,13 @@ export function loadPageAssets(webRoot: string, template: string) {
         styleHashes.push(style.hash);
       }
     }
+    // The texts of the page's language, which the app loads before it takes the page over.
+    const texts = manifest?.[TRANSLATION_MODULES[locale]];
+    if (texts) tags.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${texts.file}">`);
+    // The route's own chunk and the chunks it shares with other lazy routes (not the entry's, which
+    // the template already has): their styles inline, their scripts preloaded.
     const lazyModule = LAZY_ROUTE_MODULES[route];
-    const chunk = lazyModule ? manifest?.[lazyModule] : undefined;
-    if (chunk) {
+    for (const chunk of lazyModule ? routeChunks(lazyModule) : []) {
       for (const css of chunk.css ?? []) {
         const style = styleTag(read(css));
         if (style) {

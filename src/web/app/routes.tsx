@@ -1,10 +1,8 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { APP_PATHS } from '../../shared/paths.js';
 import type { Section } from '../../shared/sections.js';
-import { AboutPage } from '../features/about/about-page.js';
 import { HomePage } from '../features/home/home-page.js';
 import { NotFoundPage } from '../features/not-found/not-found-page.js';
-import { PortfolioPage } from '../features/portfolio/portfolio-page.js';
 import { Layout } from './layout.js';
 import type { RouteHandle } from './navigation.js';
 import { RouteErrorPage } from './route-error-page.js';
@@ -57,14 +55,15 @@ export function siteRoutes(loaders: RouteLoaders): RouteObject {
             id: 'about',
             handle: routeHandles.about,
             loader: loaders.page(routeHandles.about, 'about'),
-            element: <AboutPage />,
+            lazy: () => import('../features/about/about-page.js').then((module) => ({ Component: module.AboutPage })),
           },
           {
             path: APP_PATHS.portfolio,
             id: 'portfolio',
             handle: routeHandles.portfolio,
             loader: loaders.page(routeHandles.portfolio, 'portfolio'),
-            element: <PortfolioPage />,
+            lazy: () =>
+              import('../features/portfolio/portfolio-page.js').then((module) => ({ Component: module.PortfolioPage })),
           },
           {
             path: APP_PATHS.contact,

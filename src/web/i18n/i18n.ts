@@ -2,43 +2,62 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/locales.js';
 import type { Identity } from '../../shared/schemas/content.js';
-import english from './locales/english.json';
-import lotin from './locales/lotin.json';
-import russian from './locales/russian.json';
+import type lotin from './locales/lotin.json';
 
 /** One JSON file per language with the same keys; `lotin` is the source the key types come from. */
-export const translations = { lotin, russian, english } satisfies Record<Locale, typeof lotin>;
+export type Translation = typeof lotin;
 
-function options(locale: Locale) {
+/** Each language's texts in a chunk of its own, loaded when the browser first shows that language. */
+const TRANSLATION_CHUNKS: Record<Locale, () => Promise<{ default: Translation }>> = {
+  lotin: () => import('./locales/lotin.json'),
+  russian: () => import('./locales/russian.json'),
+  english: () => import('./locales/english.json'),
+};
+
+function options(locale: Locale, resources: Partial<Record<Locale, Translation>>) {
   return {
     lng: locale,
     fallbackLng: false as const,
     supportedLngs: [...LOCALES],
-    resources: Object.fromEntries(LOCALES.map((code) => [code, { translation: translations[code] }])),
+    resources: Object.fromEntries(Object.entries(resources).map(([code, texts]) => [code, { translation: texts }])),
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   };
 }
 
 // Spec §3 lists me.name and me.surname among the translation keys: they come from the owner's content.
-function addOwnerName(instance: I18n, identity: Identity | undefined): void {
-  for (const code of LOCALES) {
-    const me = { name: identity?.first_name[code] ?? '', surname: identity?.last_name[code] ?? '' };
-    instance.addResourceBundle(code, 'translation', { me }, true, true);
-  }
+function addOwnerName(instance: I18n, code: Locale, identity: Identity | undefined): void {
+  const me = { name: identity?.first_name[code] ?? '', surname: identity?.last_name[code] ?? '' };
+  instance.addResourceBundle(code, 'translation', { me }, true, true);
 }
 
-/** The browser's one instance, shared by every component. */
+let ownerIdentity: Identity | undefined;
+
+/** The browser's one instance, shared by every component, starting with the one language it shows. */
 export async function initI18n(locale: Locale, identity: Identity | undefined): Promise<void> {
-  await i18next.use(initReactI18next).init(options(locale));
-  addOwnerName(i18next, identity);
+  ownerIdentity = identity;
+  const { default: texts } = await TRANSLATION_CHUNKS[locale]();
+  await i18next.use(initReactI18next).init(options(locale, { [locale]: texts }));
+  addOwnerName(i18next, locale, identity);
 }
 
-/** An instance of its own for each language the server renders pages in. */
-export async function createI18n(locale: Locale, identity: Identity): Promise<I18n> {
+/** Loads a language's texts into the browser's instance, once, before the interface switches to it. */
+export async function loadLanguage(locale: Locale): Promise<void> {
+  if (i18next.hasResourceBundle(locale, 'translation')) return;
+  const { default: texts } = await TRANSLATION_CHUNKS[locale]();
+  i18next.addResourceBundle(locale, 'translation', texts, true, true);
+  addOwnerName(i18next, locale, ownerIdentity);
+}
+
+/** An instance of its own for each language the server renders pages in, with every language's texts. */
+export async function createI18n(
+  locale: Locale,
+  identity: Identity,
+  resources: Record<Locale, Translation>,
+): Promise<I18n> {
   const instance = i18next.createInstance();
-  await instance.init(options(locale));
-  addOwnerName(instance, identity);
+  await instance.init(options(locale, resources));
+  for (const code of LOCALES) addOwnerName(instance, code, identity);
   return instance;
 }
 

@@ -1,5 +1,5 @@
 import { HTML_LANG, type Locale, resolveLocale } from '../../../shared/locales.js';
-import { i18next } from '../../i18n/i18n.js';
+import { i18next, loadLanguage } from '../../i18n/i18n.js';
 import { readSetting, writeSetting } from '../../shared/lib/settings-store.js';
 
 /** Spec §4: read the saved locale; nothing saved or an unknown value saves and uses lotin. */
@@ -16,6 +16,7 @@ export function applyLocaleToDocument(locale: Locale): void {
 
 /** Switches the whole interface at once, then saves the choice. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   await i18next.changeLanguage(locale);
   applyLocaleToDocument(locale);
   await writeSetting('locale', locale);
