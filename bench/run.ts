@@ -4,7 +4,7 @@
 // Needs the build (`npm run build`) and Debian's `nginx-light`, `libnginx-mod-http-brotli-static`
 // and `wrk` (README, Development).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,14 +82,33 @@ async function startSahifa(dataDir: string) {
   throw new Error('The built site did not start (run `npm run build` first; its error is above).');
 }
 
-/** The three copies of an answer exactly as Sahifa sends them, for nginx to serve from disk. */
-async function copyOf(url: string, name: string): Promise<StaticFile> {
+/** Headers as Sahifa sent them, less those each server writes itself (date, connection, length). */
+function answerHeaders(raw: Raw): Record<string, string> {
+  const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries(
+    Object.entries(raw.headers)
+      .filter(([name, value]) => !own.has(name) && typeof value === 'string')
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/** The three copies of an answer exactly as Sahifa sends them, for nginx (and node:http) to serve. */
+async function copyOf(url: string, name: string): Promise<StaticFile & { answers: Record<string, unknown> }> {
   const identity = await get(url);
   const br = await get(url, { 'accept-encoding': 'br' });
   const gzip = await get(url, { 'accept-encoding': 'gzip' });
   if (identity.status !== 200) throw new Error(`${url} answered ${identity.status}`);
+  const answers: Record<string, unknown> = {
+    identity: { headers: answerHeaders(identity), body: identity.body.toString('base64') },
+  };
+  if (br.headers['content-encoding'] === 'br')
+    answers.br = { headers: answerHeaders(br), body: br.body.toString('base64') };
+  if (gzip.headers['content-encoding'] === 'gzip') {
+    answers.gzip = { headers: answerHeaders(gzip), body: gzip.body.toString('base64') };
+  }
   return {
     name,
+    answers,
     identity: identity.body,
     br: br.headers['content-encoding'] === 'br' ? br.body : brotliCompressSync(identity.body),
     gzip:
@@ -97,6 +116,36 @@ async function copyOf(url: string, name: string): Promise<StaticFile> {
         ? gzip.body
         : gzipSync(identity.body, { level: constants.Z_BEST_COMPRESSION }),
   };
+}
+
+/** node:http alone, serving the copies with Sahifa's headers (node-ceiling.mjs), on the server's CPU. */
+async function startNodeCeiling(files: { name: string; answers: Record<string, unknown> }[]) {
+  const port = await freePort();
+  const answersFile = path.join(workDir, 'answers.json');
+  writeFileSync(answersFile, JSON.stringify(Object.fromEntries(files.map((file) => [`/${file.name}`, file.answers]))));
+  const child = spawn(
+    'taskset',
+    [
+      '-c',
+      String(SERVER_CPU),
+      process.execPath,
+      path.join(import.meta.dirname, 'node-ceiling.mjs'),
+      String(port),
+      answersFile,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const up = await get(`${url}/${files[0]?.name ?? ''}`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (up) return { url, stop: () => child.kill('SIGTERM') };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the node:http ceiling server did not start');
 }
 
 /** What a first visit downloads before the page works: scripts (and preloads) and styles of `/`, inline ones included. */
@@ -133,6 +182,7 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-'));
 chmodSync(workDir, 0o755);
 const sahifa = await startSahifa(path.join(workDir, 'data'));
 let stopNginx = () => {};
+let stopCeiling = () => {};
 try {
   const base = sahifa.url;
   const home = (await get(`${base}/`)).body.toString();
@@ -147,6 +197,8 @@ try {
   const files = await Promise.all(targets.map((target) => copyOf(`${base}${target.url}`, target.copy)));
   const nginx = await startNginx({ dir: path.join(workDir, 'nginx'), port: await freePort(), cpu: SERVER_CPU, files });
   stopNginx = nginx.stop;
+  const ceiling = await startNodeCeiling(files);
+  stopCeiling = ceiling.stop;
 
   const created = JSON.parse((await get(`${base}/api/v1/visitor/create/web`)).body.toString()) as {
     data: { token: string };
@@ -155,17 +207,18 @@ try {
     load({ url, connections: CONNECTIONS, seconds: SECONDS, cpu: LOAD_CPU, workDir, ...options });
   const best = (results: LoadResult[]) =>
     results.reduce((top, result) => (result.requestsPerSecond > top.requestsPerSecond ? result : top));
-  /** Sahifa and (optionally) nginx, round after round, best of each. */
-  function compare(url: string, reference: string | undefined, options: Partial<Parameters<typeof load>[0]> = {}) {
+  /** Sahifa and its baselines, round after round in turn, best round of each. */
+  function compare(url: string, references: string[], options: Partial<Parameters<typeof load>[0]> = {}) {
     // Node compiles its hot paths after the first thousands of requests: warm up before measuring.
-    once(url, { ...options, seconds: 2 });
-    const measured: LoadResult[] = [];
-    const baseline: LoadResult[] = [];
+    const servers = [url, ...references];
+    for (const server of servers) once(server, { ...options, seconds: 2 });
+    const rounds = servers.map((): LoadResult[] => []);
     for (let round = 0; round < ROUNDS; round++) {
-      measured.push(once(url, options));
-      if (reference) baseline.push(once(reference, options));
+      for (const [index, server] of servers.entries()) rounds[index]?.push(once(server, options));
     }
-    return { measured: best(measured), reference: reference ? best(baseline) : undefined };
+    const [measured, ...baselines] = rounds.map(best);
+    if (!measured) throw new Error('nothing measured');
+    return { measured, baselines };
   }
   const fixed = (value: number, digits = 1) => Number(value.toFixed(digits));
 
@@ -175,8 +228,13 @@ try {
     let plainRate = 0;
     for (const encoding of ['none', 'browser'] as const) {
       const headers: Record<string, string> = encoding === 'browser' ? { 'accept-encoding': BROWSER_ENCODING } : {};
-      const { measured, reference } = compare(`${base}${target.url}`, `${nginx.url}/${target.copy}`, { headers });
-      if (!reference) throw new Error('no baseline');
+      const { measured, baselines } = compare(
+        `${base}${target.url}`,
+        [`${nginx.url}/${target.copy}`, `${ceiling.url}/${target.copy}`],
+        { headers },
+      );
+      const [reference, node] = baselines;
+      if (!reference || !node) throw new Error('no baseline');
       if (encoding === 'none') plainRate = measured.requestsPerSecond;
       else withVersusWithout.push(`${target.what} ${(measured.requestsPerSecond / plainRate).toFixed(2)}×`);
       rows.push({
@@ -188,11 +246,14 @@ try {
         'nginx req/s': Math.round(reference.requestsPerSecond),
         'nginx p99 ms': fixed(reference.p99Ms, 2),
         'vs nginx': `${(measured.requestsPerSecond / reference.requestsPerSecond).toFixed(2)}×`,
+        'node:http req/s': Math.round(node.requestsPerSecond),
+        'node:http vs nginx': `${(node.requestsPerSecond / reference.requestsPerSecond).toFixed(2)}×`,
+        'vs node:http': `${(measured.requestsPerSecond / node.requestsPerSecond).toFixed(2)}×`,
         'socket errors': measured.socketErrors,
       });
     }
   }
-  const { measured: write } = compare(`${base}/api/v1/visitor/visit/web`, undefined, {
+  const { measured: write } = compare(`${base}/api/v1/visitor/visit/web`, [], {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-visitor-key': created.data.token },
     body: JSON.stringify({ path: '/about', locale: 'lotin', theme: 'dark' }),
@@ -206,6 +267,9 @@ try {
     'nginx req/s': '—',
     'nginx p99 ms': '—',
     'vs nginx': '—',
+    'node:http req/s': '—',
+    'node:http vs nginx': '—',
+    'vs node:http': '—',
     'socket errors': write.socketErrors,
   });
 
@@ -214,7 +278,9 @@ try {
   console.info(
     `\nSahifa benchmark: wrk, ${CONNECTIONS} connections, best of ${ROUNDS} rounds of ${SECONDS} s per row; Sahifa (Node ${process.version}, ` +
       `LOG_LEVEL=warn, SQLite) and nginx ${nginx.version}${nginx.brotli ? ' with brotli_static' : ' (no brotli module: gzip only)'} ` +
-      `on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}. "browser" sends Accept-Encoding: ${BROWSER_ENCODING}.`,
+      `on CPU ${SERVER_CPU}, wrk on CPU ${LOAD_CPU}. "browser" sends Accept-Encoding: ${BROWSER_ENCODING}. ` +
+      '"node:http" is Node\'s HTTP server alone sending the same bytes and headers from memory (bench/node-ceiling.mjs): ' +
+      'the most any server on this Node could do.',
   );
   console.table(rows);
   console.info(
@@ -231,6 +297,7 @@ try {
   );
 } finally {
   stopNginx();
+  stopCeiling();
   sahifa.child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 300));
   rmSync(workDir, { recursive: true, force: true });
