@@ -85,8 +85,10 @@ function headerValues(options: HelmetOptions): Record<string, string> {
  *
  * - Content-Security-Policy starts from `default-src 'none'` and allows, from the site itself only,
  *   exactly what the built app loads: scripts, styles, images, fonts, API calls and the manifest.
- *   No inline script or style; nothing may frame the site (`frame-ancestors 'none'`, and the older
- *   `X-Frame-Options: DENY` says the same for browsers that predate it).
+ *   No inline script, and no inline style except a page's own stylesheets, allowed one by one by
+ *   their hashes (contentSecurityPolicyWith, plugins/page-assets.ts). Nothing may frame the site
+ *   (`frame-ancestors 'none'`, and the older `X-Frame-Options: DENY` says the same for browsers
+ *   that predate it).
  * - HSTS (helmet's default: a year, subdomains) matters once a proxy serves the site over HTTPS.
  */
 export const securityHeaders: FastifyPluginAsync = fastifyPlugin(async (app) => {
