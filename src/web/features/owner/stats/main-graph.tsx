@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import ownerStyles from '../owner.module.css';
 import type { StatsData } from '../owner-api.js';
 import { busiestPoint, type GraphPoint, graphMaximum, graphPoints } from './graph-data.js';
 import {
@@ -130,7 +131,7 @@ export function MainGraph({ stats, format }: GraphProps) {
         </ul>
         <button
           type="button"
-          className={styles.toolButton}
+          className={ownerStyles.secondary}
           onClick={() => downloadText(seriesCsv(stats), seriesFileName(stats))}
         >
           <Download aria-hidden="true" size={18} />

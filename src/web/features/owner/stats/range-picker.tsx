@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import ownerStyles from '../owner.module.css';
 import {
   type ChosenRange,
   type CustomRangeProblem,
@@ -22,8 +23,6 @@ interface RangePickerProps {
 export function RangePicker({ range, today, onChange }: RangePickerProps) {
   const { t } = useTranslation('owner');
   const formId = useId();
-  const fromId = useId();
-  const toId = useId();
   const problemId = useId();
   const [customOpen, setCustomOpen] = useState(range.key === 'custom');
   const [from, setFrom] = useState(range.from);
@@ -77,33 +76,19 @@ export function RangePicker({ range, today, onChange }: RangePickerProps) {
       </fieldset>
       {customOpen && (
         <form id={formId} className={styles.customRange} onSubmit={apply} noValidate>
-          <label htmlFor={fromId} className={styles.dateField}>
-            {t('stats.range.from')}
-            <input
-              id={fromId}
-              type="date"
-              className={styles.dateInput}
-              value={from}
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? problemId : undefined}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </label>
-          <label htmlFor={toId} className={styles.dateField}>
-            {t('stats.range.to')}
-            <input
-              id={toId}
-              type="date"
-              className={styles.dateInput}
-              value={to}
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? problemId : undefined}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </label>
-          <button type="submit" className={styles.applyButton}>
+          <DateField
+            label={t('stats.range.from')}
+            value={from}
+            problemId={problem ? problemId : undefined}
+            onChange={setFrom}
+          />
+          <DateField
+            label={t('stats.range.to')}
+            value={to}
+            problemId={problem ? problemId : undefined}
+            onChange={setTo}
+          />
+          <button type="submit" className={ownerStyles.primary}>
             {t('stats.range.apply')}
           </button>
           {problem && (
@@ -114,5 +99,35 @@ export function RangePicker({ range, today, onChange }: RangePickerProps) {
         </form>
       )}
     </div>
+  );
+}
+
+/** One end of the custom period; `problemId` names the message that says what is wrong with the period. */
+function DateField({
+  label,
+  value,
+  problemId,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  problemId: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className={styles.dateField}>
+      {label}
+      <input
+        id={id}
+        type="date"
+        className={`${ownerStyles.input} ${styles.dateInput}`}
+        value={value}
+        required
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   );
 }

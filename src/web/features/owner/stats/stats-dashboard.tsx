@@ -2,6 +2,7 @@ import { Info, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StatsDimension } from '../../../../shared/statistics.js';
+import ownerStyles from '../owner.module.css';
 import { BreakdownTable } from './breakdown-table.js';
 import { CountThisBrowser } from './count-this-browser.js';
 import { hasAggregatedDays } from './graph-data.js';
@@ -54,7 +55,7 @@ export function StatsDashboard() {
       {error && (
         <div role="alert" className={styles.failure}>
           <span>{error}</span>
-          <button type="button" className={styles.toolButton} onClick={reload}>
+          <button type="button" className={ownerStyles.secondary} onClick={reload}>
             <RotateCw aria-hidden="true" size={18} />
             {t('stats.retry')}
           </button>
