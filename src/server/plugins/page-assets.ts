@@ -54,12 +54,12 @@ function lowPriorityScripts(template: string): string {
 
 /**
  * A first visit should paint the finished page from the HTML alone, in one round trip:
- * - the entry's stylesheet (about 6 KB compressed) is put into every page as an inline `<style>`,
+ * - the entry's stylesheet (about 5 KB compressed) is put into every page as an inline `<style>`,
  *   allowed by its hash in the CSP, instead of a render-blocking `<link>`;
- * - a route whose code is loaded lazily (the contact form) gets its own styles the same way, or the
- *   server-rendered form would be drawn unstyled until its chunk arrives (a large layout shift), and a
- *   `modulepreload` of that chunk, which hydration waits for, as it waits for the chunk with the
- *   texts of the page's language;
+ * - a route whose code is loaded lazily (about, portfolio, contact) gets its chunks' styles the same
+ *   way, or the server-rendered page would be drawn unstyled until they arrive (a large layout
+ *   shift), and `modulepreload`s of those chunks, which hydration waits for, as it waits for the
+ *   chunk with the texts of the page's language;
  * - the page language's font files are preloaded, so the text is rarely drawn first in a fallback
  *   font and then moved when Manrope arrives.
  * Without a manifest (a build older than this) the template's own `<link>` is kept.
@@ -78,7 +78,8 @@ export function loadPageAssets(webRoot: string, template: string) {
   const pageTemplate = lowPriorityScripts(
     inlineEntry ? linked.reduce((html, match) => html.split(match[0]).join(''), template) : template,
   );
-  const entry = Object.values(manifest ?? {}).find((chunk) => chunk.isEntry);
+  const entryKey = Object.keys(manifest ?? {}).find((key) => manifest?.[key]?.isEntry);
+  const entry = entryKey ? manifest?.[entryKey] : undefined;
   const fonts = (locale: Locale) =>
     FONT_SUBSETS[locale].flatMap((subset) =>
       (entry?.assets ?? []).filter((asset) =>
@@ -86,7 +87,6 @@ export function loadPageAssets(webRoot: string, template: string) {
       ),
     );
 
-  const entryKey = Object.keys(manifest ?? {}).find((key) => manifest?.[key]?.isEntry);
   const entryImports = new Set(entry?.imports ?? []);
   /** A lazy module's chunk, then the chunks it imports that the entry does not bring, depth first. */
   function routeChunks(key: string, seen = new Set<string>()): ManifestChunk[] {
