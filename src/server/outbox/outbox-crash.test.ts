@@ -29,6 +29,7 @@ describe('a notification survives SIGKILL while SMTP is down', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // Two server processes started from source: about 10 s on a busy two-core machine; room to spare.
   it('is delivered after the restart, exactly once', async () => {
     await smtp.stop();
     const env = {
@@ -69,5 +70,5 @@ describe('a notification survives SIGKILL while SMTP is down', () => {
     expect(await job()).toMatchObject({ status: 'sent' });
     second.child.kill('SIGTERM');
     await once(second.child, 'exit');
-  });
+  }, 60_000);
 });
