@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Db, migrateToLatest } from '../src/server/db/database.js';
 import { addDays, dayOf } from '../src/server/repositories/stats-dimensions.js';
-import { rollUpFinishedDays } from '../src/server/repositories/stats-maintenance.js';
 import { queryStats } from '../src/server/repositories/stats-repository.js';
+import { rollUpFinishedDays } from '../src/server/repositories/stats-rollup-repository.js';
 import { fill, postgresWriter, type RowWriter, sqliteWriter } from './stats-data.js';
 
 const VISITS = Number(process.env.BENCH_STATS_VISITS ?? 1_000_000);

@@ -10,10 +10,9 @@ import type { Config } from './config.js';
 import { withSanitizedHtml } from './content/sanitize-html.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
+import { statsMaintenance } from './jobs/statistics-housekeeping-job.js';
+import { weeklySummaryScheduler } from './jobs/weekly-summary-job.js';
 import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
-import { statsMaintenance } from './plugins/stats-maintenance.js';
-import { webApp } from './plugins/web-app.js';
-import { weeklySummaryScheduler } from './plugins/weekly-summary.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { ownerRoutes } from './routes/owner/index.js';
@@ -22,6 +21,7 @@ import { visitorRoutes } from './routes/visitor/index.js';
 import { privateLogger } from './security/log-privacy.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
+import { webApp } from './serving/web-app.js';
 
 export interface AppOptions {
   config: Pick<

@@ -161,7 +161,7 @@ function configSchema(cwd: string) {
 
 /** The server's whole configuration, typed from the schema that reads it. */
 export type Config = z.output<ReturnType<typeof configSchema>>;
-export type Database = Config['database'];
+export type DatabaseConfig = Config['database'];
 export type NotificationSettings = Config['notifications'];
 
 export class ConfigError extends Error {

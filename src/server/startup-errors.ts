@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database as DatabaseConfig } from './config.js';
+import type { DatabaseConfig } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
 
 /** A start-up problem the owner can fix, said in one line that names the setting to change. */

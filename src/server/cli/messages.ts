@@ -1,6 +1,6 @@
 // `npm run messages [-- --all] [-- --mark-read]`: the contact messages visitors sent, newest first.
 import { listContactMessages, markContactMessagesRead } from '../repositories/contact-repository.js';
-import { runOwnerCommand } from './open-database.js';
+import { runOwnerCommand } from './owner-command.js';
 
 await runOwnerCommand(
   {

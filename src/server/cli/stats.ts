@@ -1,7 +1,7 @@
 // `npm run stats`: anonymous visitor statistics — unique visitors and visits per day, and visits
 // by device, language and page.
 import { dailyStatistics, visitsBy } from '../repositories/visitor-repository.js';
-import { runOwnerCommand } from './open-database.js';
+import { runOwnerCommand } from './owner-command.js';
 
 await runOwnerCommand(
   {

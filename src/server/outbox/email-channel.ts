@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { type Channel, DeliveryError, type Notification } from './delivery-error.js';
+import { type Channel, DeliveryError, type Notification } from './channel.js';
 
 export interface EmailSettings {
   smtpUrl: string;

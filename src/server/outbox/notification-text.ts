@@ -1,6 +1,6 @@
 import type { Locale } from '../../shared/locales.js';
 import type { OwnerMessage } from '../../shared/schemas/owner.js';
-import type { Notification } from './delivery-error.js';
+import type { Notification } from './channel.js';
 
 /** What the owner reads in e-mails and Telegram, in the language OWNER_LOCALE names. */
 const TEXTS = {

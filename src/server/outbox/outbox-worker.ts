@@ -6,7 +6,7 @@ import type { NotificationJobTable } from '../db/schema.js';
 import { getMessage, purgeTrash } from '../repositories/contact-repository.js';
 import { claimDueJobs, markFailed, markRetry, markSent } from '../repositories/notification-repository.js';
 import { purgeExpiredOwnerRows } from '../repositories/owner-repository.js';
-import { type Channel, DeliveryError, type Notification } from './delivery-error.js';
+import { type Channel, DeliveryError, type Notification } from './channel.js';
 import { emailChannel } from './email-channel.js';
 import { messageNotification, preparedNotification, testNotification } from './notification-text.js';
 import { telegramChannel } from './telegram-channel.js';

@@ -1,4 +1,4 @@
-import { type Channel, DeliveryError, type Notification } from './delivery-error.js';
+import { type Channel, DeliveryError, type Notification } from './channel.js';
 
 export interface TelegramSettings {
   botToken: string;

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../test/helper.js';
 import { seedTraffic } from '../test/seed-traffic.js';
 import { SEEDED_EXPECTED, SEEDED_NOW, SEEDED_RANGE, SEEDED_VISITS } from '../test/seeded-stats.js';
-import { deleteExpiredVisits, rollUpFinishedDays } from './stats-maintenance.js';
 import { previousRange, queryStats } from './stats-repository.js';
+import { deleteExpiredVisits, rollUpFinishedDays } from './stats-rollup-repository.js';
 
 describe(`statistics queries on ${testDialect}`, () => {
   let database: TestDatabase;

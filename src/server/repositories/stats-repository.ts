@@ -9,7 +9,7 @@ import {
 import { STATS_DIMENSIONS, type StatsDimension } from '../../shared/statistics.js';
 import type { Database } from '../db/schema.js';
 import { addDays, DIMENSION_COLUMNS, dayOf, daysBetween } from './stats-dimensions.js';
-import { lastRolledUpDay } from './stats-maintenance.js';
+import { lastRolledUpDay } from './stats-rollup-repository.js';
 
 /**
  * The owner's statistics for a range of UTC days (docs/decisions/017-statistics-storage.md).

@@ -55,7 +55,7 @@ export function securityHeaderValues(): Record<string, string> {
 
 /**
  * The Content-Security-Policy of a page whose inline `<style>` elements are allowed by their hashes
- * (`'sha256-…'`, see plugins/page-assets.ts); every other inline style stays refused.
+ * (`'sha256-…'`, see serving/page-assets.ts); every other inline style stays refused.
  */
 export function contentSecurityPolicyWith(styleHashes: string[]): string {
   const csp = HELMET_OPTIONS.contentSecurityPolicy;
@@ -86,7 +86,7 @@ function headerValues(options: HelmetOptions): Record<string, string> {
  * - Content-Security-Policy starts from `default-src 'none'` and allows, from the site itself only,
  *   exactly what the built app loads: scripts, styles, images, fonts, API calls and the manifest.
  *   No inline script, and no inline style except a page's own stylesheets, allowed one by one by
- *   their hashes (contentSecurityPolicyWith, plugins/page-assets.ts). Nothing may frame the site
+ *   their hashes (contentSecurityPolicyWith, serving/page-assets.ts). Nothing may frame the site
  *   (`frame-ancestors 'none'`, and the older `X-Frame-Options: DENY` says the same for browsers
  *   that predate it).
  * - HSTS (helmet's default: a year, subdomains) matters once a proxy serves the site over HTTPS.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { OverlayOptions } from 'sharp';
 import type { Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { loadSharp } from '../plugins/load-sharp.js';
+import { loadSharp } from '../serving/load-sharp.js';
 import { fullName } from './page-head.js';
 
 /** The size Facebook, Telegram, LinkedIn and X all show large (1.91:1). */

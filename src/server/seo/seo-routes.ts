@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { AppError } from '../errors.js';
-import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../plugins/precompressed.js';
+import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../serving/precompressed.js';
 import type { PreviewImage } from './page-head.js';
 import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion, renderPreviewImage } from './preview-image.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { type AppOptions, buildApp } from '../app.js';
-import type { Config, Database as DatabaseConfig } from '../config.js';
+import type { Config, DatabaseConfig } from '../config.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import type { ServerLimits } from '../security/server-limits.js';
 import { sampleContent, writeContentDir } from './sample-content.js';

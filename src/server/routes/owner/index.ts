@@ -7,7 +7,7 @@ import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { sessionListRoutes, sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
-import { weeklySummaryRoutes } from './weekly-summary.js';
+import { weeklySummaryRoutes } from './weekly-summary-setting.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

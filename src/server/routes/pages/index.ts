@@ -5,7 +5,7 @@ import { errorResponseSchema, pageResponseSchemas } from '../../../shared/schema
 import type { SiteContent } from '../../../shared/schemas/content.js';
 import { SECTION_NOT_FOUND, SECTIONS } from '../../../shared/sections.js';
 import { AppError } from '../../errors.js';
-import { compressBody, sendCompressed } from '../../plugins/precompressed.js';
+import { compressBody, sendCompressed } from '../../serving/precompressed.js';
 
 /**
  * Content changes only on restart, so browsers may keep a section a minute and then use it while they

@@ -8,7 +8,7 @@ import {
   maintainStatistics,
   retentionStart,
   rollUpFinishedDays,
-} from './stats-maintenance.js';
+} from './stats-rollup-repository.js';
 
 describe(`statistics maintenance on ${testDialect}`, () => {
   let database: TestDatabase;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Db } from '../db/database.js';
-import { maintainStatistics } from '../repositories/stats-maintenance.js';
+import { maintainStatistics } from '../repositories/stats-rollup-repository.js';
 import { runPeriodically } from './periodic-task.js';
 
 export interface StatsMaintenanceOptions {

@@ -1,3 +1,7 @@
+/**
+ * What every notification channel (e-mail, Telegram) implements, and how it reports a failure.
+ */
+
 /** A failed delivery: `permanent` when trying again cannot help; `retryAfterMs` when the service said when. */
 export class DeliveryError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Db } from '../db/database.js';
-import { queueWeeklySummary, type WeeklySummaryOptions } from '../outbox/weekly-summary.js';
+import { queueWeeklySummary, type WeeklySummaryOptions } from '../outbox/weekly-summary-email.js';
 import { runPeriodically } from './periodic-task.js';
 
 export interface WeeklySummarySchedulerOptions extends WeeklySummaryOptions {

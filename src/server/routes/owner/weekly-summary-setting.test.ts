@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
 import type { NotificationSettings } from '../../config.js';
-import { queueWeeklySummary } from '../../outbox/weekly-summary.js';
+import { queueWeeklySummary } from '../../outbox/weekly-summary-email.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
 

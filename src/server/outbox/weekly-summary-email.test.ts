@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { seedTraffic } from '../test/seed-traffic.js';
 import { SEEDED_VISITS } from '../test/seeded-stats.js';
 import { headerOf, startTestSmtp, type TestSmtp } from '../test/smtp.js';
-import { dueSummaryWeek, queueWeeklySummary, summaryContent } from './weekly-summary.js';
+import { dueSummaryWeek, queueWeeklySummary, summaryContent } from './weekly-summary-email.js';
 
 /** The text part of a raw e-mail, its quoted-printable undone. */
 function plainText(raw: string): string {
