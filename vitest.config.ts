@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // An unexpected console.error fails the test (scripts/console-guard.ts).
+    setupFiles: ['scripts/vitest-setup.ts'],
     // The API tests share one machine-wide PostgreSQL when TEST_DATABASE_URL is set; each file
     // works in its own schema, so files may run in parallel.
     testTimeout: 20_000,

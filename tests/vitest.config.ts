@@ -10,6 +10,7 @@ export default defineConfig({
     root: '.',
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['scripts/vitest-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,

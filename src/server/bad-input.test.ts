@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from './auth/password.js';
+import { setPasswordHash } from './repositories/owner-repository.js';
 import { createTestApp, type TestApp } from './test/helper.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const PASSWORD = 'correct horse battery staple';
 
 /**
  * Whatever a client sends — any JSON, any text, any header, any path — the answer is a 2xx or a
@@ -77,6 +83,60 @@ describe('bad input never gets a 500', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  /** Every route the OpenAPI document lists, owner routes included, with its path parameters as `{name}`. */
+  function documentedRoutes(): { method: Method; url: string }[] {
+    const document = testApp.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(document.paths).flatMap(([url, operations]) =>
+      METHODS.filter((method) => method.toLowerCase() in operations).map((method) => ({ method, url })),
+    );
+  }
+
+  it('every documented route, signed in as the owner: any path parameters, query and JSON body', async () => {
+    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
+    const signIn = async () => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/owner/session',
+        headers: { 'sec-fetch-site': 'same-origin' },
+        payload: { password: PASSWORD },
+      });
+      expect(response.statusCode).toBe(200);
+      return String(response.headers['set-cookie']).split(';')[0] ?? '';
+    };
+    let cookie = await signIn();
+    // Signing out would end the session the other routes are fuzzed with; it takes no input anyway.
+    const routes = documentedRoutes().filter(
+      (route) => !(route.method === 'DELETE' && route.url === '/api/v1/owner/session'),
+    );
+    expect(routes.filter((route) => route.url.startsWith('/api/v1/owner/')).length).toBeGreaterThan(10);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.array(fc.string({ maxLength: 40 }), { minLength: 3, maxLength: 3 }),
+        fc.webQueryParameters(),
+        fc.jsonValue({ maxDepth: 3 }),
+        async (route, parameters, query, body) => {
+          let index = 0;
+          const path = route.url.replace(/\{[^}]+\}/g, () => encodeURIComponent(parameters[index++ % 3] ?? ''));
+          const response = await testApp.app.inject({
+            method: route.method,
+            url: `${path}?${query}`,
+            headers: {
+              cookie,
+              'sec-fetch-site': 'same-origin',
+              ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+            },
+            payload: route.method === 'GET' ? undefined : JSON.stringify(body),
+          });
+          expectClientAnswer(response);
+          // A fuzzed DELETE of /owner/sessions/{id} may only end another session; sign in again if not.
+          if (response.statusCode === 401) cookie = await signIn();
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 
