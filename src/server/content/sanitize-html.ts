@@ -1,5 +1,6 @@
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { escapeHtml } from '../lib/escape-html.js';
 
 type Node = DefaultTreeAdapterMap['childNode'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -46,9 +47,6 @@ const DROPPED_WITH_CONTENT = new Set([
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 const MAX_DEPTH = 64;
 
-const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** A link target the browser would open as a web page, e-mail or phone call — never `javascript:` or `data:`. */
 function safeHref(value: string): boolean {
   try {
@@ -66,7 +64,7 @@ function attributes(element: Element): string {
     if (!allowed.includes(name)) continue;
     if (name === 'href' && !safeHref(value)) continue;
     if (name === 'target' && value !== '_blank') continue;
-    kept.push(`${name}="${escapeAttribute(value)}"`);
+    kept.push(`${name}="${escapeHtml(value)}"`);
   }
   // A link that opens a new tab must not hand the new page a handle on this one.
   if (element.tagName === 'a' && kept.includes('target="_blank"')) kept.push('rel="noopener noreferrer"');
@@ -78,7 +76,7 @@ function serialize(nodes: Node[], depth: number): string {
   let html = '';
   for (const node of nodes) {
     if (node.nodeName === '#text' && 'value' in node) {
-      html += escapeText(node.value);
+      html += escapeHtml(node.value);
       continue;
     }
     if (!('tagName' in node)) continue; // comments and doctypes

@@ -1,5 +1,6 @@
 import type { Locale } from '../../shared/locales.js';
 import type { OwnerMessage } from '../../shared/schemas/owner.js';
+import { escapeHtml } from '../lib/escape-html.js';
 import type { Notification } from './channel.js';
 
 /** What the owner reads in e-mails and Telegram, in the language OWNER_LOCALE names. */
@@ -26,10 +27,6 @@ const TEXTS = {
     test: 'This is a test notification from your site. If you are reading it, notifications work.',
   },
 } satisfies Record<Locale, unknown>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 function paragraphs(lines: string[]): string {
   return lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`).join('\n');

@@ -9,11 +9,7 @@ import {
 import { APP_PATHS, type RouteName } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { jsonForScript } from '../../shared/site-data.js';
-
-/** Text for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../lib/escape-html.js';
 
 /** The pages search engines should list (the 404 page is not one of them). */
 export const INDEXED_ROUTES = ['index', 'about', 'portfolio', 'contact'] as const satisfies readonly RouteName[];

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { OverlayOptions } from 'sharp';
 import type { Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { escapeHtml } from '../lib/escape-html.js';
 import { loadSharp } from '../serving/load-sharp.js';
 import { fullName } from './page-head.js';
 
@@ -21,11 +22,6 @@ const INK = '#15181d';
 const MUTED = '#505866';
 const ACCENT = '#0d6973';
 
-/** Pango markup is XML: the owner's text goes in escaped. */
-function markup(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /** One block of text, wrapped to the text column and cut at `maxHeight` so it always fits the card. */
 async function textImage(
   text: string,
@@ -36,7 +32,8 @@ async function textImage(
   const sharp = await loadSharp();
   const rendered = await sharp({
     text: {
-      text: `<span foreground="${color}">${markup(text)}</span>`,
+      // Pango markup is XML: the owner's text goes in escaped.
+      text: `<span foreground="${color}">${escapeHtml(text)}</span>`,
       font,
       width: TEXT_WIDTH,
       wrap: 'word',

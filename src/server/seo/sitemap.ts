@@ -1,9 +1,6 @@
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES } from '../../shared/locales.js';
+import { escapeHtml as xml } from '../lib/escape-html.js';
 import { INDEXED_ROUTES, localeUrl } from './page-head.js';
-
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** Every page in every language, each with the addresses of its other languages (Google's hreflang form). */
 export function sitemapXml(origin: string): string {
