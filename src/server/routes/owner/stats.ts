@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../../shared/schemas/api.js';
 import {
@@ -7,22 +7,14 @@ import {
   thisBrowserResponseSchema,
   thisBrowserSchema,
 } from '../../../shared/schemas/stats.js';
-import { NOT_COUNTED_COOKIE, NOT_COUNTED_COOKIE_MAX_AGE_SECONDS } from '../../../shared/statistics.js';
 import type { Db } from '../../db/database.js';
 import { queryStats } from '../../repositories/stats-repository.js';
-import { hasNotCountedCookie } from '../visitor/not-counted.js';
+import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-function setNotCountedCookie(request: FastifyRequest, reply: FastifyReply, counted: boolean): void {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  // HttpOnly: the owner area asks the server; Lax: it goes along with the first page load from a link.
-  const value = counted ? '; Max-Age=0' : `1; Max-Age=${NOT_COUNTED_COOKIE_MAX_AGE_SECONDS}`;
-  reply.header('set-cookie', `${NOT_COUNTED_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`);
-}
-
 /**
- * The owner's statistics (issue 9), mounted inside the owner scope, so every route here answers 401
+ * The owner's statistics, mounted inside the owner scope, so every route here answers 401
  * without a session. Days are UTC days; docs/decisions/017-statistics-storage.md explains the storage.
  */
 export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {

@@ -23,7 +23,7 @@ import {
   recordVisit,
   visitorIdFromKey,
 } from '../../repositories/visitor-repository.js';
-import { notCountedReason, type OwnerCheck } from './not-counted.js';
+import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
 
 export interface VisitorRoutesOptions {
   db: Db;
