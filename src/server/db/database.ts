@@ -1,13 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+
+/**
+ * `FOR UPDATE SKIP LOCKED` where the engine has it (PostgreSQL), so two processes claiming rows in
+ * parallel never take the same one; nothing on SQLite, which runs one writing statement at a time,
+ * so a claiming `UPDATE … RETURNING` is atomic there without it.
+ */
+export function skipLockedRows(db: Kysely<Database>): RawBuilder<unknown> {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? sql`for update skip locked` : sql``;
+}
 
 /** The one place that knows which database engine is in use. */
 export function createDatabase(config: DatabaseConfig): Db {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Delivery, NotificationChannel, NotificationKind } from '../../shared/schemas/owner.js';
+import { skipLockedRows } from '../db/database.js';
 import type { Database, NotificationJobTable } from '../db/schema.js';
 
 /** A claimed job is leased to its worker this long; a worker that dies mid-send loses it after that. */
@@ -49,9 +50,7 @@ export async function enqueueNotification(
 
 /**
  * Claims up to `limit` due jobs for this worker and leases them, atomically: two workers (two
- * processes on one PostgreSQL, or on one SQLite file) never claim the same job. PostgreSQL skips rows
- * another transaction has locked (`FOR UPDATE SKIP LOCKED`); SQLite runs one writing statement at a
- * time, so the same UPDATE … RETURNING is atomic there without it.
+ * processes on one PostgreSQL, or on one SQLite file) never claim the same job (`skipLockedRows`).
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
@@ -60,11 +59,10 @@ export async function claimDueJobs(
 ): Promise<NotificationJobTable[]> {
   const timestamp = now.toISOString();
   const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const due = sql`select id from notification_jobs
     where status = 'pending' and next_attempt_at <= ${timestamp}
       and (locked_until is null or locked_until <= ${timestamp})
-    order by next_attempt_at limit ${limit} ${postgres ? sql`for update skip locked` : sql``}`;
+    order by next_attempt_at limit ${limit} ${skipLockedRows(db)}`;
   const result = await sql<NotificationJobTable>`update notification_jobs
     set locked_until = ${lease}, attempts = attempts + 1
     where id in (${due})
