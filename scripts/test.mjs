@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check, in order: types, lint, unit and API tests, build, browser tests.
-// It installs what a fresh machine lacks (Chromium from Debian when run as root) and ends with one
+// It installs what a fresh machine lacks (Chromium and poppler-utils from Debian when run as root) and ends with one
 // summary line, "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,18 +18,25 @@ function run(title, command, args, env = {}) {
   }
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+/** Debian packages the tests drive: Chromium for the browser tests, poppler-utils to read the CV PDFs. */
+const DEBIAN_PACKAGES = [
+  { name: 'chromium', binary: CHROMIUM },
+  { name: 'poppler-utils', binary: '/usr/bin/pdftotext' },
+];
+
+function ensureDebianPackages() {
+  const missing = DEBIAN_PACKAGES.filter((item) => !existsSync(item.binary)).map((item) => item.name);
+  if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is needed for the browser tests and was not found at ${CHROMIUM}.\n` +
-        'Install it with: sudo apt-get install -y chromium  (or set CHROMIUM_PATH to a Chromium binary)',
+      `The tests need these Debian packages: ${missing.join(', ')}.\n` +
+        `Install them with: sudo apt-get install -y ${missing.join(' ')}  (CHROMIUM_PATH may name another Chromium)`,
     );
     process.exit(1);
   }
-  run('Installing Chromium from Debian (once per machine)', 'bash', [
+  run(`Installing ${missing.join(', ')} from Debian (once per machine)`, 'bash', [
     '-c',
-    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')} >/dev/null`,
   ]);
 }
 
@@ -64,9 +71,9 @@ function summary() {
 
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
-ensureChromium();
+ensureDebianPackages();
 run('Type-check', 'npm', ['run', 'typecheck', '--silent']);
-run('Lint and format', 'npx', ['biome', 'check', '.']);
+run('Lint, format and unused code (Biome, knip)', 'npm', ['run', 'lint', '--silent']);
 run('Unit and API tests (Vitest)', 'npx', [
   'vitest',
   'run',
