@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DatabaseConfig } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
+import { withTimeLimit } from './lib/with-time-limit.js';
 
 /** A start-up problem the owner can fix, said in one line that names the setting to change. */
 export class StartupError extends Error {
@@ -63,18 +64,14 @@ export async function connectDatabase(database: DatabaseConfig): Promise<Db> {
   } catch (error) {
     throw connectionError(error, database);
   }
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), CONNECT_TIMEOUT_MS);
-  });
   try {
-    await Promise.race([sql`select 1`.execute(db), timeout]);
+    await withTimeLimit(sql`select 1`.execute(db), CONNECT_TIMEOUT_MS, () =>
+      Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }),
+    );
     return db;
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw connectionError(error, database);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { AppError } from '../errors.js';
-import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../serving/precompressed.js';
+import { memoizeAsync } from '../lib/memoize-async.js';
+import { compressBody, readyBody, sendCompressed } from '../serving/precompressed.js';
 import type { PreviewImage } from './page-head.js';
 import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion, renderPreviewImage } from './preview-image.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
@@ -11,21 +12,6 @@ export interface SeoOptions {
   content: SiteContent;
   imagesDir: string;
   originOf: (request: FastifyRequest) => string;
-}
-
-/** Each answer is made once (per origin) and kept: content only changes on restart. */
-function memo<Key>(make: (key: Key) => Promise<CompressedBody>) {
-  const made = new Map<Key, Promise<CompressedBody>>();
-  return (key: Key) => {
-    let body = made.get(key);
-    if (!body) {
-      body = make(key);
-      made.set(key, body);
-      // A failure is not kept: the next request tries again.
-      body.catch(() => made.delete(key));
-    }
-    return body;
-  };
 }
 
 /** The preview picture's address for a language; its version changes with the owner's name, role or photo. */
@@ -41,9 +27,10 @@ export function previewImageFor(content: SiteContent, imagesDir: string) {
 
 /** `/sitemap.xml`, `/robots.txt` and the per-language preview pictures (`/og/{locale}.jpg`). */
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, imagesDir, originOf }) => {
-  const sitemap = memo((origin: string) => compressBody('application/xml; charset=utf-8', sitemapXml(origin)));
-  const robots = memo((origin: string) => compressBody('text/plain; charset=utf-8', robotsTxt(origin)));
-  const preview = memo(async (locale: Locale) =>
+  // Each answer is made once (per origin) and kept: content only changes on restart.
+  const sitemap = memoizeAsync((origin: string) => compressBody('application/xml; charset=utf-8', sitemapXml(origin)));
+  const robots = memoizeAsync((origin: string) => compressBody('text/plain; charset=utf-8', robotsTxt(origin)));
+  const preview = memoizeAsync(async (locale: Locale) =>
     readyBody(PREVIEW_TYPE, await renderPreviewImage(content, imagesDir, locale)),
   );
   const hour = 'public, max-age=3600';

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
 import { imagePathSchema } from '../../shared/schemas/content.js';
 import { AppError } from '../errors.js';
+import { memoizeAsync } from '../lib/memoize-async.js';
 import { loadSharp } from './load-sharp.js';
 import { contentTypeOf } from './static-files.js';
 
@@ -21,31 +22,36 @@ export interface MediaOptions {
  */
 export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { imagesDir, cacheDir }) => {
   const root = path.resolve(imagesDir);
-  const resizing = new Map<string, Promise<string>>();
+  interface Resize {
+    file: string;
+    width: MediaWidth;
+    target: string;
+  }
+
+  // The picture lives in the cache folder, not here: only a resize still running is shared.
+  const resize = memoizeAsync(
+    async ({ file, width, target }: Resize) => {
+      mkdirSync(cacheDir, { recursive: true });
+      const sharp = await loadSharp();
+      const image = await sharp(file)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, image);
+      await rename(temporary, target);
+      return target;
+    },
+    { keyOf: ({ target }) => target, keepResults: false },
+  );
 
   async function resized(file: string, width: MediaWidth): Promise<string> {
     const { mtimeMs } = statSync(file);
     const key = createHash('sha256').update(`${file}\0${mtimeMs}\0${width}`).digest('hex').slice(0, 32);
     const target = path.join(cacheDir, `${key}.webp`);
     if (existsSync(target)) return target;
-    let job = resizing.get(key);
-    if (!job) {
-      job = (async () => {
-        mkdirSync(cacheDir, { recursive: true });
-        const sharp = await loadSharp();
-        const image = await sharp(file)
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer();
-        const temporary = `${target}.${process.pid}.tmp`;
-        await writeFile(temporary, image);
-        await rename(temporary, target);
-        return target;
-      })().finally(() => resizing.delete(key));
-      resizing.set(key, job);
-    }
-    return job;
+    return resize({ file, width, target });
   }
 
   app.get<{ Params: { '*': string }; Querystring: { w?: string } }>(

@@ -22,6 +22,7 @@ import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { type Theme, themeFromCookies } from '../../shared/theme.js';
 import { errorBody } from '../errors.js';
+import { memoizeAsync } from '../lib/memoize-async.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImageFor, seoRoutes } from '../seo/seo-routes.js';
@@ -152,17 +153,10 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
 
   // Every variant is built once and kept, compressed: at most routes × languages × themes × origins
   // (see site-origin.ts for the origins) plus the 404 page once per joke.
-  const variants = new Map<string, Promise<Page>>();
-  function page(variant: Variant): Promise<Page> {
-    const key = `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`;
-    let body = variants.get(key);
-    if (!body) {
-      body = buildPage(variant);
-      variants.set(key, body);
-      body.catch(() => variants.delete(key));
-    }
-    return body;
-  }
+  const page = memoizeAsync(buildPage, {
+    keyOf: (variant: Variant) =>
+      `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
+  });
 
   async function sendPage(
     request: FastifyRequest,

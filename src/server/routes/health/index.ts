@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { errorResponseSchema, healthResponseSchema } from '../../../shared/schemas/api.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { withTimeLimit } from '../../lib/with-time-limit.js';
 
 /** How long the database may take to answer before the process counts as unhealthy. */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -23,19 +24,11 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([
-          sql`SELECT 1`.execute(db),
-          new Promise((_resolve, reject) => {
-            timer = setTimeout(() => reject(new Error(`no answer in ${HEALTH_TIMEOUT_MS} ms`)), HEALTH_TIMEOUT_MS);
-          }),
-        ]);
+        await withTimeLimit(sql`SELECT 1`.execute(db), HEALTH_TIMEOUT_MS);
       } catch (error) {
         request.log.warn({ err: error }, 'health check: the database does not answer');
         throw new AppError(503, 'service_unavailable', 'The database does not answer');
-      } finally {
-        clearTimeout(timer);
       }
       return { success: true as const, message: 'OK', data: { database: 'ok' as const } };
     },
