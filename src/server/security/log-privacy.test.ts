@@ -45,6 +45,18 @@ describe('logs keep no visitor addresses', () => {
     expect(lines.join('\n')).not.toMatch(/remoteAddress|remotePort|"ip"/);
   });
 
+  it('at info, the request line names the route, never the query or what a visitor put in the path', async () => {
+    const { testApp, lines } = await appLoggingAt('info');
+    await testApp.app.inject({ url: '/api/v1/pages/no-such-section?ref=https%3A%2F%2Fsecret.example%2Fq%3Dname' });
+    await testApp.app.inject({ url: '/api/v1/owner/messages?search=laylo%40example.uz' });
+    await testApp.app.inject({ url: '/unknown-page?utm_source=newsletter-42' });
+    const requests = lines.filter((line) => line.includes('"incoming request"')).join('\n');
+    expect(requests).toContain('"url":"/api/v1/pages/:section"');
+    expect(requests).toContain('"url":"/unknown-page"');
+    expect(requests).toContain('"url":"/api/v1/owner/messages"');
+    expect(requests).not.toMatch(/secret\.example|laylo|utm_source|newsletter/);
+  });
+
   it('at debug, chosen to chase a problem, the request line names the address', async () => {
     const { testApp, lines } = await appLoggingAt('debug');
     await visit(testApp);
