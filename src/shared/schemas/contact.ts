@@ -20,6 +20,7 @@ export const CONTACT_FIELD_ERRORS = [
   'too_short',
   'too_long',
   'invalid_email',
+  'invalid_format',
 ] as const satisfies readonly FieldErrorCode[];
 export type ContactFieldError = (typeof CONTACT_FIELD_ERRORS)[number];
 
@@ -29,18 +30,36 @@ const requiredText = () =>
     .trim()
     .min(1, { error: 'required' });
 
+/**
+ * Control characters: anything a visitor sends may reach the owner's terminal (`npm run messages`),
+ * e-mail and Telegram. ESC would let it forge lines or write to the clipboard (OSC 52), a newline in a
+ * name would forge the "X wrote:" line of a notification. Names and addresses are one line with none;
+ * a message keeps its line breaks and tabs and loses every other control character.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROLS_BUT_LINES_AND_TABS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+const oneLineText = () => requiredText().refine((text) => !CONTROL_CHARACTERS.test(text), { error: 'invalid_format' });
+
 // A pragmatic address check (one @, a dotted domain, no spaces); the HTML5 and zod patterns agree on it.
 const EMAIL_PATTERN = z.regexes.email;
 
 /** The fields a visitor fills in. */
 export const contactFieldsSchema = z.strictObject({
-  name: requiredText().max(CONTACT_LIMITS.nameMax, { error: 'too_long' }),
-  email: requiredText()
+  name: oneLineText().max(CONTACT_LIMITS.nameMax, { error: 'too_long' }),
+  email: oneLineText()
     .max(CONTACT_LIMITS.emailMax, { error: 'too_long' })
     .regex(EMAIL_PATTERN, { error: 'invalid_email' }),
-  message: requiredText()
-    .min(CONTACT_LIMITS.messageMin, { error: 'too_short' })
-    .max(CONTACT_LIMITS.messageMax, { error: 'too_long' }),
+  message: z
+    .string({ error: 'required' satisfies ContactFieldError })
+    .transform((text) => text.replaceAll('\r\n', '\n').replaceAll(CONTROLS_BUT_LINES_AND_TABS, ''))
+    .pipe(
+      requiredText()
+        .min(CONTACT_LIMITS.messageMin, { error: 'too_short' })
+        .max(CONTACT_LIMITS.messageMax, { error: 'too_long' }),
+    ),
 });
 export type ContactField = keyof z.infer<typeof contactFieldsSchema>;
 export const CONTACT_FIELDS = contactFieldsSchema.keyof().options;
