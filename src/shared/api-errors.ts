@@ -18,6 +18,7 @@ export const API_ERROR_CODES = [
   'wrong_password',
   'forbidden',
   'channel_not_configured',
+  'move_not_allowed',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { addDays } from '../../shared/days.js';
+import { isMoveAllowed, statesAllowedToMoveTo } from '../../shared/inbox-moves.js';
 import type { ContactMessage } from '../../shared/schemas/contact.js';
 import {
   type Delivery,
@@ -177,28 +178,48 @@ export async function getMessage(db: Kysely<Database>, id: string): Promise<Owne
   return (await withDeliveries(db, rows))[0];
 }
 
+/** What a state change did: how many messages moved, or, when any move is not allowed, which refused it. */
+export interface StateChange {
+  updated: number;
+  /** Messages whose state does not allow the move (`shared/inbox-moves.ts`); then none was moved. */
+  refused: { id: string; state: MessageState }[];
+}
+
 /**
- * Moves messages to a state; answers how many changed. Marking one spam by hand records `owner` as the
- * reason; moving it anywhere else ("not spam") clears the reason.
+ * Moves messages to a state, all or none: if one of them may not go there from where it is, nothing
+ * changes. A message already in that state is left as it was (its trash clock keeps running). Marking
+ * one spam by hand records `owner` as the reason; moving it anywhere else ("not spam") clears it.
  */
 export async function setMessageState(
   db: Kysely<Database>,
   ids: string[],
   state: MessageState,
   now = new Date(),
-): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
-    .updateTable('contact_messages')
-    .set((eb) => ({
-      state,
-      state_changed_at: now.toISOString(),
-      read_at: state === 'new' ? null : eb.fn.coalesce('read_at', eb.val(now.toISOString())),
-      spam_reason: state === 'spam' ? eb.fn.coalesce('spam_reason', eb.val<SpamReason>('owner')) : null,
-    }))
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+): Promise<StateChange> {
+  if (ids.length === 0) return { updated: 0, refused: [] };
+  return db.transaction().execute(async (transaction) => {
+    const current = await transaction
+      .selectFrom('contact_messages')
+      .select(['id', 'state'])
+      .where('id', 'in', ids)
+      .execute();
+    const refused = current.filter((row) => !isMoveAllowed(row.state, state));
+    if (refused.length > 0) return { updated: 0, refused };
+    const result = await transaction
+      .updateTable('contact_messages')
+      .set((eb) => ({
+        state,
+        state_changed_at: now.toISOString(),
+        read_at: state === 'new' ? null : eb.fn.coalesce('read_at', eb.val(now.toISOString())),
+        spam_reason: state === 'spam' ? eb.fn.coalesce('spam_reason', eb.val<SpamReason>('owner')) : null,
+      }))
+      .where('id', 'in', ids)
+      .where('state', '!=', state)
+      // Checked again as it is written: a PostgreSQL transaction does not lock the rows it read.
+      .where('state', 'in', statesAllowedToMoveTo(state))
+      .executeTakeFirst();
+    return { updated: Number(result.numUpdatedRows), refused: [] };
+  });
 }
 
 /** Messages in the trash for longer than 30 days are deleted for good (their deliveries cascade). */
@@ -215,24 +236,6 @@ export async function purgeTrash(db: Kysely<Database>, now = new Date()): Promis
 /** Every message matching the filters, newest first, for the CSV export. */
 export async function exportMessages(db: Kysely<Database>, options: Pick<ListOptions, 'state' | 'q'>) {
   return filtered(db, options).selectAll().orderBy('created_at', 'desc').execute();
-}
-
-/** For the command-line tool: unread (new) messages or all of them, newest first. */
-export async function listContactMessages(
-  db: Kysely<Database>,
-  options: { unreadOnly?: boolean; limit?: number } = {},
-) {
-  let query = db
-    .selectFrom('contact_messages')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .limit(options.limit ?? 50);
-  if (options.unreadOnly) query = query.where('state', '=', 'new');
-  return query.execute();
-}
-
-export async function markContactMessagesRead(db: Kysely<Database>, ids: string[], now = new Date()): Promise<void> {
-  await setMessageState(db, ids, 'read', now);
 }
 
 /** Messages received on the days `from` to `to` (UTC, both included), spam left out. */

@@ -123,4 +123,30 @@ describe('the inbox API', () => {
     expect(left.map((message) => message.id)).not.toContain(ids.formula);
     expect(left).toHaveLength(4);
   });
+  it('refuses a move the inbox does not allow, one or in bulk, and then moves none', async () => {
+    const trashed = await patch(`/owner/messages/${ids.newest}`, { state: 'trash' });
+    expect(trashed.statusCode).toBe(200);
+    const trashedAt = trashed.json().data.message.stateChangedAt;
+
+    // The trash only gives back: nothing goes from there to the archive.
+    const single = await patch(`/owner/messages/${ids.newest}`, { state: 'archived' });
+    expect(single.statusCode).toBe(409);
+    expect(single.json()).toMatchObject({ success: false, code: 'move_not_allowed' });
+    const spamReplied = await patch(`/owner/messages/${ids.spam}`, { state: 'replied' });
+    expect(spamReplied.json()).toMatchObject({ success: false, code: 'move_not_allowed' });
+
+    // One archived message may become spam, the trashed one may not: the request moves neither.
+    const bulk = await patch('/owner/messages', { ids: [ids.oldest, ids.newest], state: 'spam' });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json()).toMatchObject({ success: false, code: 'move_not_allowed' });
+    expect(names((await get('/owner/messages?state=archived')).json())).toContain('Bekzod');
+    expect(names((await get('/owner/messages?state=trash')).json())).toEqual(['Dilshod']);
+
+    // Asking again for the state it is in is no error, and changes nothing.
+    const again = await patch(`/owner/messages/${ids.newest}`, { state: 'trash' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.message.stateChangedAt).toBe(trashedAt);
+    const restored = await patch(`/owner/messages/${ids.newest}`, { state: 'read' });
+    expect(restored.json().data.message).toMatchObject({ state: 'read' });
+  });
 });

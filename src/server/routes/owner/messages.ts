@@ -6,6 +6,7 @@ import {
   bulkStateBodySchema,
   bulkStateResponseSchema,
   idParamsSchema,
+  type MessageState,
   messageListQuerySchema,
   messageListResponseSchema,
   messageResponseSchema,
@@ -13,9 +14,28 @@ import {
 } from '../../../shared/schemas/owner.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { exportMessages, getMessage, listMessages, setMessageState } from '../../repositories/contact-repository.js';
+import {
+  exportMessages,
+  getMessage,
+  listMessages,
+  type StateChange,
+  setMessageState,
+} from '../../repositories/contact-repository.js';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+/** A move the inbox does not allow (`shared/inbox-moves.ts`) is refused as a whole: nothing moved. */
+function refuseDisallowedMoves({ refused }: StateChange, state: MessageState): void {
+  const [first] = refused;
+  if (!first) return;
+  throw new AppError(
+    409,
+    'move_not_allowed',
+    refused.length === 1
+      ? `A message in ${first.state} cannot be moved to ${state}`
+      : `${refused.length} of the messages cannot be moved to ${state} from where they are`,
+  );
+}
 
 /** The inbox: list, read one, change states one by one or in bulk, export as CSV. */
 export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -73,13 +93,15 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   api.patch('/owner/messages/:id', {
     schema: {
       tags: ['owner'],
-      summary: 'Move a message to another state (read, replied, archived, spam, trash, or new again)',
+      summary:
+        'Move a message to another state (read, replied, archived, spam, trash, or new again); 409 when its state does not allow that move',
       params: idParamsSchema,
       body: messageStateBodySchema,
-      response: { 200: messageResponseSchema, 404: errorResponseSchema, ...errors },
+      response: { 200: messageResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
     },
     handler: async (request) => {
-      await setMessageState(db, [request.params.id], request.body.state);
+      const change = await setMessageState(db, [request.params.id], request.body.state);
+      refuseDisallowedMoves(change, request.body.state);
       const message = await getMessage(db, request.params.id);
       if (!message) throw new AppError(404, 'not_found', 'No such message');
       return { success: true as const, message: 'Updated', data: { message } };
@@ -89,13 +111,14 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   api.patch('/owner/messages', {
     schema: {
       tags: ['owner'],
-      summary: 'Move several messages to one state',
+      summary: 'Move several messages to one state, all or none: 409 when one of them does not allow the move',
       body: bulkStateBodySchema,
-      response: { 200: bulkStateResponseSchema, ...errors },
+      response: { 200: bulkStateResponseSchema, 409: errorResponseSchema, ...errors },
     },
     handler: async (request) => {
-      const updated = await setMessageState(db, request.body.ids, request.body.state);
-      return { success: true as const, message: 'Updated', data: { updated } };
+      const change = await setMessageState(db, request.body.ids, request.body.state);
+      refuseDisallowedMoves(change, request.body.state);
+      return { success: true as const, message: 'Updated', data: { updated: change.updated } };
     },
   });
 };
