@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
@@ -28,8 +28,13 @@ export function createDatabase(config: DatabaseConfig): Db {
     pool.on('error', () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  mkdirSync(path.dirname(config.file), { recursive: true });
+  // The database holds the owner's messages and password hash: only the site's own user may read it,
+  // whatever the umask. A folder the site makes is 0700; the file (and the WAL and shared-memory files
+  // SQLite gives the same mode) 0600, also for a database made before this was so.
+  const folder = path.dirname(config.file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(config.file);
+  chmodSync(config.file, 0o600);
   // WAL lets readers and the writer work at once. `synchronous = FULL` is set explicitly: this
   // better-sqlite3 build defaults WAL databases to NORMAL (SQLITE_DEFAULT_WAL_SYNCHRONOUS=1), where
   // a power cut may lose the last commits — and an answered contact message must survive one. It is
