@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contactResponseSchema, errorResponseSchema } from '../../../shared/schemas/api.js';
+import { contactResponseSchema } from '../../../shared/schemas/api.js';
 import { CONTACT_MIN_FILL_MS, type ContactMessage, contactMessageSchema } from '../../../shared/schemas/contact.js';
 import type { NotificationChannel, SpamReason } from '../../../shared/schemas/owner.js';
 import type { Db } from '../../db/database.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
+import { errorResponses, ok } from '../responses.js';
 
 export interface ContactRoutesOptions {
   db: Db;
@@ -37,13 +38,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       tags: ['contact'],
       summary: 'Send the owner a message',
       body: contactMessageSchema,
-      response: {
-        201: contactResponseSchema,
-        400: errorResponseSchema,
-        413: errorResponseSchema,
-        415: errorResponseSchema,
-        429: errorResponseSchema,
-      },
+      response: { 201: contactResponseSchema, ...errorResponses(400, 413, 415, 429) },
     },
     handler: async (request, reply) => {
       const reason = spamReason(request.body);
@@ -51,13 +46,11 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       if (reason) {
         // Kept in the spam folder, never silently lost; the bot gets the usual answer and learns nothing.
         request.log.warn({ contactMessageId: id, reason }, 'contact message filed as spam');
-        return reply
-          .code(201)
-          .send({ success: true as const, message: 'Message received', data: { id: randomUUID() } });
+        return reply.code(201).send(ok({ id: randomUUID() }, 'Message received'));
       }
       request.log.info({ contactMessageId: id }, 'contact message stored');
       if (channels.length > 0) onStored();
-      return reply.code(201).send({ success: true as const, message: 'Message received', data: { id } });
+      return reply.code(201).send(ok({ id }, 'Message received'));
     },
   });
 };

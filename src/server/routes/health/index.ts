@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { errorResponseSchema, healthResponseSchema } from '../../../shared/schemas/api.js';
+import { healthResponseSchema } from '../../../shared/schemas/api.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { withTimeLimit } from '../../lib/with-time-limit.js';
+import { errorResponses, ok } from '../responses.js';
 
 /** How long the database may take to answer before the process counts as unhealthy. */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -20,7 +21,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     schema: {
       tags: ['health'],
       summary: 'Whether this process can reach its database',
-      response: { 200: healthResponseSchema, 503: errorResponseSchema },
+      response: { 200: healthResponseSchema, ...errorResponses(503) },
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -30,7 +31,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
         request.log.warn({ err: error }, 'health check: the database does not answer');
         throw new AppError(503, 'service_unavailable', 'The database does not answer');
       }
-      return { success: true as const, message: 'OK', data: { database: 'ok' as const } };
+      return ok({ database: 'ok' as const });
     },
   });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../shared/schemas/api.js';
 import {
   deliveryResponseSchema,
   idParamsSchema,
@@ -18,6 +17,7 @@ import {
   resendJob,
   toDelivery,
 } from '../../repositories/notification-repository.js';
+import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 export interface NotificationRoutesOptions {
   db: Db;
@@ -25,8 +25,6 @@ export interface NotificationRoutesOptions {
   /** Wakes the outbox worker after a job was queued. */
   onQueued: () => void;
 }
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 /** Notification channels: which are on, what is waiting or failed, a test per channel, resend. */
 export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> = async (
@@ -39,12 +37,10 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     schema: {
       tags: ['owner'],
       summary: 'Notification channels, pending deliveries and failures',
-      response: { 200: notificationsResponseSchema, ...errors },
+      response: { 200: notificationsResponseSchema, ...ownerErrorResponses },
     },
-    handler: async () => ({
-      success: true as const,
-      message: 'OK',
-      data: {
+    handler: async () =>
+      ok({
         channels: NOTIFICATION_CHANNELS.map((channel) => ({
           channel,
           configured: notifications[channel] !== undefined,
@@ -52,8 +48,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
         })),
         pending: await countPending(db),
         problems: await listDeliveryProblems(db),
-      },
-    }),
+      }),
   });
 
   api.post('/owner/notifications/test', {
@@ -61,7 +56,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       tags: ['owner'],
       summary: 'Queue a test notification on one channel',
       body: testNotificationBodySchema,
-      response: { 201: deliveryResponseSchema, 409: errorResponseSchema, ...errors },
+      response: { 201: deliveryResponseSchema, ...errorResponses(409), ...ownerErrorResponses },
     },
     handler: async (request, reply) => {
       const { channel } = request.body;
@@ -70,7 +65,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       }
       const job = await enqueueNotification(db, channel, 'test');
       onQueued();
-      return reply.code(201).send({ success: true as const, message: 'Queued', data: { delivery: toDelivery(job) } });
+      return reply.code(201).send(ok({ delivery: toDelivery(job) }, 'Queued'));
     },
   });
 
@@ -79,13 +74,13 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       tags: ['owner'],
       summary: 'Send a delivery again now',
       params: idParamsSchema,
-      response: { 200: deliveryResponseSchema, 404: errorResponseSchema, ...errors },
+      response: { 200: deliveryResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
     },
     handler: async (request) => {
       const job = await resendJob(db, request.params.id);
       if (!job) throw new AppError(404, 'not_found', 'No such delivery');
       onQueued();
-      return { success: true as const, message: 'Queued', data: { delivery: toDelivery(job) } };
+      return ok({ delivery: toDelivery(job) }, 'Queued');
     },
   });
 };

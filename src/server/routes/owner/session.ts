@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, successResponseSchema } from '../../../shared/schemas/api.js';
+import { successResponseSchema } from '../../../shared/schemas/api.js';
 import {
   idParamsSchema,
   type OwnerSession,
@@ -26,17 +26,14 @@ import {
   recordSignInFailure,
   SESSION_LIFETIME_SECONDS,
 } from '../../repositories/owner-repository.js';
+import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 /** Five wrong passwords from one address in 15 minutes lock that address out until the oldest expires. */
 export const SIGN_IN_MAX_FAILURES = 5;
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  429: errorResponseSchema,
-};
+// Signing in is also rate limited by address.
+const errors = { ...ownerErrorResponses, ...errorResponses(429) };
 const signedOutResponseSchema = successResponseSchema(z.object({ signedOut: z.literal(true) }));
 
 function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
@@ -71,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       await requirePassword(db);
       const session = await sessionOf(db, request);
       if (!session) throw new AppError(401, 'unauthorized', 'Sign in first');
-      return { success: true as const, message: 'OK', data: { session: toSession(session, session.id) } };
+      return ok({ session: toSession(session, session.id) });
     },
   });
 
@@ -106,7 +103,7 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       const { token, session } = await createSession(db, describeDevice(request.headers['user-agent']), now);
       setSessionCookie(request, reply, token, SESSION_LIFETIME_SECONDS);
       request.log.info({ ownerSessionId: session.id }, 'owner signed in');
-      return { success: true as const, message: 'Signed in', data: { session: toSession(session, session.id) } };
+      return ok({ session: toSession(session, session.id) }, 'Signed in');
     },
   });
 
@@ -117,7 +114,7 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       if (!session) throw new AppError(401, 'unauthorized', 'Sign in first');
       await deleteSession(db, session.id);
       clearSessionCookie(request, reply);
-      return { success: true as const, message: 'Signed out', data: { signedOut: true as const } };
+      return ok({ signedOut: true as const }, 'Signed out');
     },
   });
 };
@@ -130,11 +127,7 @@ export const sessionListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { d
     schema: { tags: ['owner'], summary: 'Active owner sessions', response: { 200: sessionsResponseSchema, ...errors } },
     handler: async (request) => {
       const sessions = await listSessions(db);
-      return {
-        success: true as const,
-        message: 'OK',
-        data: { sessions: sessions.map((row) => toSession(row, request.ownerSession?.id)) },
-      };
+      return ok({ sessions: sessions.map((row) => toSession(row, request.ownerSession?.id)) });
     },
   });
 
@@ -143,12 +136,12 @@ export const sessionListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { d
       tags: ['owner'],
       summary: 'End a session',
       params: idParamsSchema,
-      response: { 200: signedOutResponseSchema, 404: errorResponseSchema, ...errors },
+      response: { 200: signedOutResponseSchema, ...errorResponses(404), ...errors },
     },
     handler: async (request, reply) => {
       if (!(await deleteSession(db, request.params.id))) throw new AppError(404, 'not_found', 'No such session');
       if (request.params.id === request.ownerSession?.id) clearSessionCookie(request, reply);
-      return { success: true as const, message: 'Session ended', data: { signedOut: true as const } };
+      return ok({ signedOut: true as const }, 'Session ended');
     },
   });
 };

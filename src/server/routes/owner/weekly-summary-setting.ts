@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../shared/schemas/api.js';
 import { weeklySummaryBodySchema, weeklySummaryResponseSchema } from '../../../shared/schemas/stats.js';
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -10,8 +9,7 @@ import {
   setWeeklySummaryEnabled,
   weeklySummaryEnabled,
 } from '../../repositories/owner-settings-repository.js';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 /**
  * The weekly summary's opt-in, inside the owner scope (401 without a session, 403 from another
@@ -33,9 +31,9 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
     schema: {
       tags: ['owner'],
       summary: 'Whether the weekly summary e-mail is on',
-      response: { 200: weeklySummaryResponseSchema, ...errors },
+      response: { 200: weeklySummaryResponseSchema, ...ownerErrorResponses },
     },
-    handler: async () => ({ success: true as const, message: 'OK', data: await current() }),
+    handler: async () => ok(await current()),
   });
 
   api.put('/owner/weekly-summary', {
@@ -44,14 +42,14 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
       summary: 'Turn the weekly summary e-mail on or off',
       description: 'Turning it on needs e-mail (SMTP_URL, MAIL_FROM, MAIL_TO): without it the answer is 409.',
       body: weeklySummaryBodySchema,
-      response: { 200: weeklySummaryResponseSchema, 409: errorResponseSchema, ...errors },
+      response: { 200: weeklySummaryResponseSchema, ...errorResponses(409), ...ownerErrorResponses },
     },
     handler: async (request) => {
       if (request.body.enabled && !emailConfigured) {
         throw new AppError(409, 'channel_not_configured', 'The weekly summary needs e-mail, which is not configured');
       }
       await setWeeklySummaryEnabled(db, request.body.enabled);
-      return { success: true as const, message: 'OK', data: await current() };
+      return ok(await current());
     },
   });
 };

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, pageResponseSchemas } from '../../../shared/schemas/api.js';
+import { pageResponseSchemas } from '../../../shared/schemas/api.js';
 import type { SiteContent } from '../../../shared/schemas/content.js';
 import { SECTION_NOT_FOUND, SECTIONS } from '../../../shared/sections.js';
 import { AppError } from '../../errors.js';
 import { compressBody, sendCompressed } from '../../serving/precompressed.js';
+import { errorResponses, ok } from '../responses.js';
 
 /**
  * Content changes only on restart, so browsers may keep a section a minute and then use it while they
@@ -23,7 +24,7 @@ export const pagesRoutes: FastifyPluginAsync<{ content: SiteContent }> = async (
     // OpenAPI); requests only pick the encoding.
     const body = await compressBody(
       'application/json; charset=utf-8',
-      JSON.stringify(pageResponseSchemas[section].parse({ success: true, message: 'OK', data: content[section] })),
+      JSON.stringify(pageResponseSchemas[section].parse(ok(content[section]))),
     );
     app.get(`/pages/${section}`, {
       schema: { tags: ['pages'], summary: `The ${section} section`, response: { 200: pageResponseSchemas[section] } },
@@ -37,7 +38,7 @@ export const pagesRoutes: FastifyPluginAsync<{ content: SiteContent }> = async (
       tags: ['pages'],
       summary: 'Any other section name',
       params: z.object({ section: z.string() }),
-      response: { 404: errorResponseSchema },
+      response: errorResponses(404),
     },
     handler: async () => {
       throw new AppError(404, 'section_not_found', SECTION_NOT_FOUND);
