@@ -1,8 +1,33 @@
 import type { Request } from '@playwright/test';
-import { expect, open, readSetting, test, writeSetting } from './fixtures.js';
+import { budget, expect, open, readSetting, test, waitForPage, writeSetting } from './fixtures.js';
 
 const MOBILE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/**
+ * Makes IndexedDB answer the opening of a database late (`delay` in ms, or never), as on a busy
+ * phone: the first success event is held back and sent again once the time is up.
+ */
+function slowIndexedDb(delay: number | 'never') {
+  const open = IDBFactory.prototype.open;
+  IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+    const request = open.apply(this, args);
+    let released = false;
+    // Registered first, so it runs before the page's own listeners and can stop them.
+    request.addEventListener('success', (event) => {
+      if (released) return;
+      event.stopImmediatePropagation();
+      if (delay === 'never') return;
+      setTimeout(() => {
+        released = true;
+        request.dispatchEvent(new Event('success'));
+      }, delay);
+    });
+    return request;
+  };
+}
+
+const visitorPath = (request: Request) => new URL(request.url()).pathname.startsWith('/api/v1/visitor/');
 
 function apiRequests(page: import('@playwright/test').Page): Request[] {
   const requests: Request[] = [];
@@ -77,6 +102,42 @@ test.describe('visitor statistics (spec §4, §7)', () => {
       locale: 'lotin',
     });
     await expect.poll(() => readSetting(page, 'visitorKey')).not.toBe('Z'.repeat(43));
+  });
+
+  test('a returning visitor whose settings answer after the take-over is still the same visitor', async ({ page }) => {
+    test.setTimeout(budget({ pages: 3 }));
+    await open(page, '/');
+    await expect.poll(() => readSetting(page, 'visitorKey')).toBeTruthy();
+    const key = await readSetting(page, 'visitorKey');
+
+    // 3 s: past the 2 s the take-over waits for the settings.
+    await page.addInitScript(slowIndexedDb, 3000);
+    const requests = apiRequests(page);
+    await page.reload();
+    await waitForPage(page);
+    // Once the read answers, the stored key is checked and the visit recorded under it.
+    const visitorRequests = () => requests.filter(visitorPath);
+    await expect
+      .poll(() => visitorRequests().map((request) => `${request.method()} ${new URL(request.url()).pathname}`), {
+        timeout: 10_000,
+      })
+      .toEqual(['GET /api/v1/visitor/check', 'POST /api/v1/visitor/visit/web']);
+    for (const request of visitorRequests()) expect((await request.allHeaders())['x-visitor-key']).toBe(key);
+    expect(await readSetting(page, 'visitorKey')).toBe(key);
+  });
+
+  test('a settings store that never answers records nothing rather than a new visitor', async ({ page }) => {
+    test.setTimeout(budget({ pages: 2 }));
+    await open(page, '/');
+    await expect.poll(() => readSetting(page, 'visitorKey')).toBeTruthy();
+
+    await page.addInitScript<number | 'never'>(slowIndexedDb, 'never');
+    const requests = apiRequests(page);
+    await page.reload();
+    // The page is taken over once the 2 s limit passes; statistics would have started by then.
+    await waitForPage(page);
+    await page.waitForTimeout(2000);
+    expect(requests.filter(visitorPath).map((request) => new URL(request.url()).pathname)).toEqual([]);
   });
 });
 

@@ -26,9 +26,9 @@ import { siteIdentity } from './shared/lib/site-data.js';
 
 /**
  * IndexedDB normally answers in a few milliseconds, but some browsers never answer (headless
- * Chromium's --screenshot, some private modes): past this the app goes on with the defaults. A busy
- * device can take over half a second, and the server-rendered page is already painted, so only the
- * take-over waits.
+ * Chromium's --screenshot, some private modes): past this the take-over goes on with the default
+ * language. A busy device can take over half a second, and the server-rendered page is already
+ * painted, so only the take-over waits. Statistics wait for the real answer (`startVisitor`).
  */
 const SETTINGS_TIME_LIMIT_MS = 2000;
 
@@ -91,11 +91,13 @@ async function start() {
   const hydrationData = readHydrationData(root);
   const fromAddress = localeFromAddress();
   // Spec §4 and §7: the saved locale and the visitor key are read before the first request. Past the
-  // time limit the app goes on without them; a late answer is not used for the language.
+  // time limit the app goes on without them; a late answer is not used for the language, but the
+  // visitor key still is, by every later request and by the statistics.
   const savedLocale = loadSavedLocale();
+  const storedVisitorKey = loadVisitorKey();
   const [saved] = await Promise.all([
     withinTimeLimit<Locale | undefined>(savedLocale, undefined),
-    withinTimeLimit(loadVisitorKey(), undefined),
+    withinTimeLimit(storedVisitorKey, undefined),
   ]);
   // `?lang=` is saved as the dropdown saves a choice, after the read (which saves lotin when nothing
   // is saved), so a slow read cannot overwrite it.
@@ -143,7 +145,7 @@ async function start() {
     themeStore.set(initialTheme());
     createRoot(root).render(app(await createRouter()));
   }
-  void startVisitor({ locale, theme: initialTheme() });
+  void startVisitor(storedVisitorKey, { locale, theme: initialTheme() });
 }
 
 void start();
