@@ -10,8 +10,11 @@ import type { Config } from './config.js';
 import { withSanitizedHtml } from './content/sanitize-html.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
-import { statsMaintenance } from './jobs/statistics-housekeeping-job.js';
-import { weeklySummaryScheduler } from './jobs/weekly-summary-job.js';
+import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
+import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
+import { JobScheduler } from './jobs/scheduler.js';
+import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js';
+import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { healthRoutes } from './routes/health/index.js';
@@ -28,7 +31,7 @@ export interface AppOptions {
     Config,
     'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit' | 'notifications'
   > &
-    Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'serveSourceMaps'>>;
+    Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps'>>;
   db: Db;
   content: SiteContent;
   logger?: FastifyServerOptions['logger'];
@@ -45,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers notifications; `main.ts` starts it, tests may run it by hand. Stopped when the app closes. */
     outbox: OutboxWorker;
+    /** The background jobs; started when the app is ready, stopped (runs in progress awaited) when it closes. */
+    jobs: JobScheduler;
   }
 }
 
@@ -92,13 +97,21 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  await app.register(statsMaintenance, { db, retentionMonths: config.statsRetentionMonths });
-  await app.register(weeklySummaryScheduler, {
-    db,
-    notifications: config.notifications,
-    publicUrl: config.publicUrl,
-    onQueued: () => outbox.kick(),
-  });
+  // Every piece of background work, in one place; each job is named in its log lines.
+  const jobs = new JobScheduler(app.log.child({ component: 'jobs' }))
+    .add(statisticsHousekeepingJob(db, { retentionMonths: config.statsRetentionMonths }))
+    .add(
+      weeklySummaryJob(db, {
+        notifications: config.notifications,
+        publicUrl: config.publicUrl,
+        onQueued: () => outbox.kick(),
+      }),
+    )
+    .add(inboxHousekeepingJob(db))
+    .add(rateLimitPurgeJob(db));
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   await app.register(
     async (api) => {
       await api.register(pagesRoutes, { content });
@@ -121,7 +134,7 @@ export async function buildApp({
     contentDir: config.contentDir,
     cacheDir: config.cacheDir,
     content,
-    publicUrl: config.publicUrl,
+    siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
     serveSourceMaps: config.serveSourceMaps ?? false,
     renderer: pageRenderer,
   });

@@ -124,6 +124,11 @@ function configSchema(cwd: string) {
   return environmentSchema.superRefine(checkChannels).transform((env) => ({
     port: env.PORT,
     host: env.HOST,
+    /**
+     * The origin of absolute addresses in pages (canonical, sitemap, preview pictures): PUBLIC_URL, or
+     * without it a fixed local one, never a client's Host header. main.ts warns when PUBLIC_URL is unset.
+     */
+    siteOrigin: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     database: env.DATABASE_URL
       ? ({ dialect: 'postgres', url: env.DATABASE_URL } as const)
       : ({ dialect: 'sqlite', file: path.resolve(cwd, env.DATA_DIR, 'sahifa.sqlite') } as const),

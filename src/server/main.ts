@@ -22,8 +22,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, db, content, logger: { level: config.logLevel } });
   app.addHook('onClose', async () => {
-    // Deliveries under way finish (or fail and wait in the outbox) before the database closes.
-    await app.outbox.stop();
+    // Deliveries and background jobs under way finish (or fail and wait for their next turn) before
+    // the database closes.
+    await Promise.all([app.outbox.stop(), app.jobs.stop()]);
     await db.destroy();
   });
 
@@ -62,6 +63,12 @@ async function main(): Promise<void> {
       ? `new messages are announced by ${channels.join(' and ')}`
       : 'no notification channel is configured: messages wait in the owner area at /owner',
   );
+  if (!config.publicUrl) {
+    app.log.warn(
+      `PUBLIC_URL is not set: canonical links, the sitemap and link previews point to ${config.siteOrigin}; ` +
+        "set PUBLIC_URL to the site's public address (https://your-site.example)",
+    );
+  }
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
   app.log.info(
     `Sahifa is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`,

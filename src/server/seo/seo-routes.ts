@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { AppError } from '../errors.js';
@@ -11,7 +11,7 @@ import { robotsTxt, sitemapXml } from './sitemap.js';
 export interface SeoOptions {
   content: SiteContent;
   imagesDir: string;
-  originOf: (request: FastifyRequest) => string;
+  originOf: () => string;
 }
 
 /** The preview picture's address for a language; its version changes with the owner's name, role or photo. */
@@ -36,10 +36,10 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
   const hour = 'public, max-age=3600';
 
   app.get('/sitemap.xml', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, await sitemap(originOf(request)), { cacheControl: hour }),
+    sendCompressed(request, reply, await sitemap(originOf()), { cacheControl: hour }),
   );
   app.get('/robots.txt', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, await robots(originOf(request)), { cacheControl: hour }),
+    sendCompressed(request, reply, await robots(originOf()), { cacheControl: hour }),
   );
   app.get<{ Params: { locale: string } }>(
     `/og/:locale.jpg`,

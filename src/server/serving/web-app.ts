@@ -26,7 +26,6 @@ import { memoizeAsync } from '../lib/memoize-async.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImageFor, seoRoutes } from '../seo/seo-routes.js';
-import { createOriginResolver } from '../seo/site-origin.js';
 import { mediaRoutes } from './media.js';
 import { loadPageAssets } from './page-assets.js';
 import { parsePageTemplate } from './page-template.js';
@@ -39,8 +38,12 @@ export interface WebAppOptions {
   cacheDir: string;
   content: SiteContent;
   serveSourceMaps?: boolean;
-  /** The site's public origin for absolute addresses; without it the request's host is used. */
-  publicUrl?: string | undefined;
+  /**
+   * The origin absolute addresses are built on (canonical, hreflang, sitemap, preview pictures):
+   * PUBLIC_URL, else a fixed one from the configuration. Never the request's Host header, which the
+   * client chooses: pages are kept and served to every later visitor.
+   */
+  siteOrigin: string;
   /**
    * Renders pages on the server. By default the web app's server bundle (`dist/ssr/entry-server.js`,
    * beside the web root) is loaded; without it pages are sent without markup and drawn in the browser.
@@ -87,7 +90,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
   const renderer = options.renderer ?? (template ? await loadRenderer(options.webRoot, content, app.log) : undefined);
   const imagesDir = path.join(options.contentDir, 'images');
-  const originOf = createOriginResolver(options.publicUrl);
+  const originOf = () => options.siteOrigin;
   const previewImage = previewImageFor(content, imagesDir);
   const jokeCount = renderer?.jokeCount ?? 1;
   const siteData = siteDataScript({ identity: content.identity });
@@ -151,8 +154,8 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     return { body: await compressBody(HTML_TYPE, html), contentSecurityPolicy: contentSecurityPolicyWith(styleHashes) };
   }
 
-  // Every variant is built once and kept, compressed: at most routes × languages × themes × origins
-  // (see site-origin.ts for the origins) plus the 404 page once per joke.
+  // Every variant is built once and kept, compressed: at most routes × languages × themes, plus the
+  // 404 page once per joke.
   const page = memoizeAsync(buildPage, {
     keyOf: (variant: Variant) =>
       `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
@@ -173,7 +176,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       status: notFound ? 404 : 200,
       locale: requestLocale(request),
       theme: themeFromCookies(request.headers.cookie),
-      origin: originOf(request),
+      origin: originOf(),
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * jokeCount) : 0,
     });
