@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { toCsv } from '../../../shared/csv.js';
-import { errorResponseSchema } from '../../../shared/schemas/api.js';
 import {
   bulkStateBodySchema,
   bulkStateResponseSchema,
@@ -21,8 +20,7 @@ import {
   type StateChange,
   setMessageState,
 } from '../../repositories/contact-repository.js';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 /** A move the inbox does not allow (`shared/inbox-moves.ts`) is refused as a whole: nothing moved. */
 function refuseDisallowedMoves({ refused }: StateChange, state: MessageState): void {
@@ -46,13 +44,9 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       tags: ['owner'],
       summary: 'Contact messages, newest first, with counts per state',
       querystring: messageListQuerySchema,
-      response: { 200: messageListResponseSchema, ...errors },
+      response: { 200: messageListResponseSchema, ...ownerErrorResponses },
     },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'OK',
-      data: await listMessages(db, request.query),
-    }),
+    handler: async (request) => ok(await listMessages(db, request.query)),
   });
 
   api.get('/owner/messages/export', {
@@ -81,12 +75,12 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       tags: ['owner'],
       summary: 'One message with its deliveries',
       params: idParamsSchema,
-      response: { 200: messageResponseSchema, 404: errorResponseSchema, ...errors },
+      response: { 200: messageResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
     },
     handler: async (request) => {
       const message = await getMessage(db, request.params.id);
       if (!message) throw new AppError(404, 'not_found', 'No such message');
-      return { success: true as const, message: 'OK', data: { message } };
+      return ok({ message });
     },
   });
 
@@ -97,14 +91,14 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
         'Move a message to another state (read, replied, archived, spam, trash, or new again); 409 when its state does not allow that move',
       params: idParamsSchema,
       body: messageStateBodySchema,
-      response: { 200: messageResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
+      response: { 200: messageResponseSchema, ...errorResponses(404, 409), ...ownerErrorResponses },
     },
     handler: async (request) => {
       const change = await setMessageState(db, [request.params.id], request.body.state);
       refuseDisallowedMoves(change, request.body.state);
       const message = await getMessage(db, request.params.id);
       if (!message) throw new AppError(404, 'not_found', 'No such message');
-      return { success: true as const, message: 'Updated', data: { message } };
+      return ok({ message }, 'Updated');
     },
   });
 
@@ -113,12 +107,12 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       tags: ['owner'],
       summary: 'Move several messages to one state, all or none: 409 when one of them does not allow the move',
       body: bulkStateBodySchema,
-      response: { 200: bulkStateResponseSchema, 409: errorResponseSchema, ...errors },
+      response: { 200: bulkStateResponseSchema, ...errorResponses(409), ...ownerErrorResponses },
     },
     handler: async (request) => {
       const change = await setMessageState(db, request.body.ids, request.body.state);
       refuseDisallowedMoves(change, request.body.state);
-      return { success: true as const, message: 'Updated', data: { updated: change.updated } };
+      return ok({ updated: change.updated }, 'Updated');
     },
   });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '../../../shared/schemas/api.js';
 import {
   statsQuerySchema,
   statsResponseSchema,
@@ -10,8 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { queryStats } from '../../repositories/stats-repository.js';
 import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+import { ok, ownerErrorResponses } from '../responses.js';
 
 /**
  * The owner's statistics, mounted inside the owner scope, so every route here answers 401
@@ -27,26 +25,18 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       description:
         'from and to are UTC days (YYYY-MM-DD), both included, at most five years apart. A single day still within the retention period is answered per hour.',
       querystring: statsQuerySchema,
-      response: { 200: statsResponseSchema, ...errors },
+      response: { 200: statsResponseSchema, ...ownerErrorResponses },
     },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'OK',
-      data: await queryStats(db, request.query),
-    }),
+    handler: async (request) => ok(await queryStats(db, request.query)),
   });
 
   api.get('/owner/stats/this-browser', {
     schema: {
       tags: ['owner'],
       summary: 'Whether visits from this browser are counted',
-      response: { 200: thisBrowserResponseSchema, ...errors },
+      response: { 200: thisBrowserResponseSchema, ...ownerErrorResponses },
     },
-    handler: async (request) => ({
-      success: true as const,
-      message: 'OK',
-      data: { counted: !hasNotCountedCookie(request) },
-    }),
+    handler: async (request) => ok({ counted: !hasNotCountedCookie(request) }),
   });
 
   api.put('/owner/stats/this-browser', {
@@ -54,11 +44,11 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       tags: ['owner'],
       summary: "Switch counting this browser's visits off (a long-lived cookie) or on again",
       body: thisBrowserSchema,
-      response: { 200: thisBrowserResponseSchema, ...errors },
+      response: { 200: thisBrowserResponseSchema, ...ownerErrorResponses },
     },
     handler: async (request, reply) => {
       setNotCountedCookie(request, reply, request.body.counted);
-      return { success: true as const, message: 'OK', data: { counted: request.body.counted } };
+      return ok({ counted: request.body.counted });
     },
   });
 };

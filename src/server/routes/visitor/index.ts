@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   visitorCheckResponseSchema,
   visitorCreateResponseSchema,
   visitResponseSchema,
@@ -24,6 +23,7 @@ import {
   visitorIdFromKey,
 } from '../../repositories/visitor-repository.js';
 import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
+import { errorResponses, ok } from '../responses.js';
 
 export interface VisitorRoutesOptions {
   db: Db;
@@ -42,7 +42,7 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
   { db, rateLimit, isOwner = async (request) => (await sessionOf(db, request)) !== undefined },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+  const errors = errorResponses(400, 404, 429);
   const perMinute = (name: string, points: number) => createRateLimit(db, { name, points, windowMs: 60_000 });
 
   api.get('/visitor/check', {
@@ -55,7 +55,7 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
     },
     handler: async (request) => {
       const visitorId = await visitorIdFromKey(db, request.headers[VISITOR_KEY_HEADER]);
-      return { success: true as const, message: 'OK', data: { new: visitorId === undefined } };
+      return ok({ new: visitorId === undefined });
     },
   });
 
@@ -72,13 +72,13 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
     },
     handler: async (request) => {
       if (await notCountedReason(request, isOwner)) {
-        return { success: true as const, message: 'OK', data: { token: newVisitorToken() } };
+        return ok({ token: newVisitorToken() });
       }
       const token = await createVisitor(db, request.params.device, new Date(), {
         ...request.query,
         siteHost: request.host,
       });
-      return { success: true as const, message: 'OK', data: { token } };
+      return ok({ token });
     },
   });
 
@@ -97,12 +97,12 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
       const key = request.headers[VISITOR_KEY_HEADER];
       if (!key) throw new AppError(400, 'visitor_key_missing', 'The X-Visitor-Key header is required');
       if (await notCountedReason(request, isOwner)) {
-        return { success: true as const, message: 'OK', data: { recorded: false } };
+        return ok({ recorded: false });
       }
       const visitorId = await visitorIdFromKey(db, key);
       if (!visitorId) throw new AppError(404, 'visitor_not_found', 'No visitor has this X-Visitor-Key');
       await recordVisit(db, visitorId, request.params.device, { ...request.body, siteHost: request.host });
-      return { success: true as const, message: 'OK', data: { recorded: true } };
+      return ok({ recorded: true });
     },
   });
 };
