@@ -48,6 +48,8 @@ describe('loadConfig', () => {
     ],
     [{ TELEGRAM_BOT_TOKEN: '123456789:AAEabcdefghijklmnopqrstuvwxyz' }, /TELEGRAM_CHAT_ID: Telegram needs/],
     [{ OWNER_LOCALE: 'uzbek' }, /OWNER_LOCALE: /],
+    [{ TELEGRAM_API_URL: 'http://api.telegram.org' }, /TELEGRAM_API_URL: must be https:\/\//],
+    [{ TELEGRAM_API_URL: 'http://10.0.0.5:8081' }, /TELEGRAM_API_URL: must be https:\/\//],
   ])('rejects %j with a clear error', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
@@ -79,5 +81,11 @@ describe('loadConfig', () => {
     const none = loadConfig({ SMTP_URL: '', TELEGRAM_BOT_TOKEN: ' ', DATABASE_URL: '' });
     expect(none.notifications).toMatchObject({ email: undefined, telegram: undefined, locale: 'lotin' });
     expect(none.database.dialect).toBe('sqlite');
+  });
+
+  it('takes a Telegram Bot API over https, or over http only on this machine (a stand-in)', () => {
+    for (const url of ['https://bot.example', 'http://127.0.0.1:8081', 'http://localhost:8081', 'http://[::1]:8081']) {
+      expect(() => loadConfig({ TELEGRAM_API_URL: url })).not.toThrow();
+    }
   });
 });

@@ -88,7 +88,15 @@ const environmentSchema = z.object({
       .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, 'must be a numeric chat id (such as 123456789) or @channelname')
       .optional(),
   ),
-  TELEGRAM_API_URL: optionalText().pipe(z.url({ protocol: /^https?$/ }).default('https://api.telegram.org')),
+  // The bot token travels in the address: plain HTTP only to a stand-in on this machine (tests).
+  TELEGRAM_API_URL: optionalText().pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((url) => url.startsWith('https://') || isLoopback(new URL(url).hostname), {
+        error: 'must be https:// (plain http:// only on this machine: localhost, 127.0.0.1, [::1])',
+      })
+      .default('https://api.telegram.org'),
+  ),
   OWNER_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
@@ -118,6 +126,10 @@ function checkChannels(env: z.output<typeof environmentSchema>, context: z.Refin
       message: 'Telegram needs TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID together',
     });
   }
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 function configSchema(cwd: string) {

@@ -8,6 +8,19 @@ export interface EmailSettings {
 }
 
 /**
+ * How nodemailer reaches the server. `smtps://` is TLS from the first byte. `smtp://` must upgrade
+ * with STARTTLS before the password is sent (`requireTLS`): a server that offers none, or an attacker
+ * who strips the offer, gets a failed delivery, never the password in clear. `?plaintext=allow` on an
+ * `smtp://` address is the owner's explicit opt-in for a local relay without TLS (README).
+ */
+export function smtpTransportTarget(smtpUrl: string): { url: string; requireTLS: boolean } {
+  const url = new URL(smtpUrl);
+  const plaintextAllowed = url.searchParams.get('plaintext') === 'allow';
+  url.searchParams.delete('plaintext');
+  return { url: url.toString(), requireTLS: url.protocol === 'smtp:' && !plaintextAllowed };
+}
+
+/**
  * E-mail through the owner's SMTP server (nodemailer). Timeouts are short, so an unreachable server
  * fails in seconds and the job waits in the outbox instead of holding a worker for minutes. A 5xx
  * answer (a refused address, say) is permanent; anything else is tried again later.
@@ -15,7 +28,7 @@ export interface EmailSettings {
 export function emailChannel(settings: EmailSettings): Channel {
   // A small pool reuses connections when many messages arrive at once; it closes them when idle.
   const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
+    ...smtpTransportTarget(settings.smtpUrl),
     pool: true,
     maxConnections: 3,
     connectionTimeout: 10_000,

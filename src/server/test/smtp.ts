@@ -6,8 +6,11 @@ export const SMTP_PASSWORD = 'test-password';
 
 export interface TestSmtp {
   url: string;
+  urlRequiringTls: string;
   /** Every message received, as raw RFC 5322 text. */
   messages: string[];
+  /** How many times a client sent credentials (AUTH). */
+  readonly authentications: number;
   /** Stops listening (the port stays reserved for `start`), as an outage. */
   stop: () => Promise<void>;
   /** Listens again on the same port. */
@@ -20,6 +23,7 @@ export interface TestSmtp {
  */
 export async function startTestSmtp(): Promise<TestSmtp> {
   const messages: string[] = [];
+  let authentications = 0;
   let port = 0;
   let server: SMTPServer | undefined;
   const start = async () => {
@@ -29,6 +33,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       allowInsecureAuth: true,
       logger: false,
       onAuth(auth, _session, callback) {
+        authentications++;
         if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) return callback(null, { user: SMTP_USER });
         return callback(new Error('Invalid username or password'));
       },
@@ -60,10 +65,18 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   };
   await start();
   return {
+    /** With the owner's opt-in for a relay without TLS: this server offers no STARTTLS. */
     get url() {
+      return `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}?plaintext=allow`;
+    },
+    /** The same server as an owner would name it by default, where TLS is required. */
+    get urlRequiringTls() {
       return `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`;
     },
     messages,
+    get authentications() {
+      return authentications;
+    },
     stop,
     start,
   };
