@@ -1,37 +1,29 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fastifyPlugin from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { maintainStatistics } from '../repositories/stats-rollup-repository.js';
-import { runPeriodically } from './periodic-task.js';
+import type { Job } from './scheduler.js';
 
-export interface StatsMaintenanceOptions {
-  db: Db;
-  /** Months raw visits are kept (STATS_RETENTION_MONTHS); daily aggregates are kept for good. */
-  retentionMonths?: number;
-  intervalMs?: number;
-}
-
+/** Months raw visits are kept (STATS_RETENTION_MONTHS) unless configured; daily aggregates are kept for good. */
 export const DEFAULT_RETENTION_MONTHS = 13;
 
 /**
- * Runs the statistics' housekeeping once the server is ready and then every hour, in the
- * background: a start-up with a year of backlog is not held up by it. Closing waits for a run in
- * progress, so the database is not closed under it.
+ * Rolls finished days up and deletes expired visits (docs/decisions/017-statistics-storage.md).
+ * It runs in the background, so a start-up with a year of backlog is not held up by it, and it
+ * stops between two batches when the server closes.
  */
-const plugin: FastifyPluginAsync<StatsMaintenanceOptions> = async (
-  app,
-  { db, retentionMonths = DEFAULT_RETENTION_MONTHS, intervalMs = 60 * 60 * 1000 },
-) => {
-  runPeriodically(app, intervalMs, () =>
-    maintainStatistics(db, { retentionMonths }).then(
-      (result) => {
-        if (result.rolledUpDays || result.deletedVisits || result.deletedVisitors) {
-          app.log.info(result, 'statistics maintained');
-        }
-      },
-      (error: unknown) => app.log.error({ err: error }, 'statistics maintenance failed; it runs again within the hour'),
-    ),
-  );
-};
-
-export const statsMaintenance = fastifyPlugin(plugin, { name: 'stats-maintenance' });
+export function statisticsHousekeepingJob(
+  db: Db,
+  {
+    retentionMonths = DEFAULT_RETENTION_MONTHS,
+    intervalMs = 60 * 60_000,
+  }: { retentionMonths?: number; intervalMs?: number } = {},
+): Job {
+  return {
+    name: 'statistics-housekeeping',
+    intervalMs,
+    async run({ log, signal }) {
+      const result = await maintainStatistics(db, { retentionMonths, signal });
+      if (result.rolledUpDays || result.deletedVisits || result.deletedVisitors)
+        log.info(result, 'statistics maintained');
+    },
+  };
+}

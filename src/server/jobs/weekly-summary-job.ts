@@ -1,34 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fastifyPlugin from 'fastify-plugin';
 import type { Db } from '../db/database.js';
 import { queueWeeklySummary, type WeeklySummaryOptions } from '../outbox/weekly-summary-email.js';
-import { runPeriodically } from './periodic-task.js';
-
-export interface WeeklySummarySchedulerOptions extends WeeklySummaryOptions {
-  db: Db;
-  /** Wakes the outbox worker after the summary was queued. */
-  onQueued: () => void;
-  intervalMs?: number;
-}
+import type { Job } from './scheduler.js';
 
 /**
- * Looks once the server is ready and then every hour whether the weekly summary is due, in the
- * background. Every process of a cluster may do so: the week's row makes sure one e-mail goes out.
+ * Looks every hour whether the weekly summary is due and queues it. Every process of a cluster may
+ * do so: the week's row makes sure one e-mail goes out.
  */
-const plugin: FastifyPluginAsync<WeeklySummarySchedulerOptions> = async (
-  app,
-  { db, onQueued, intervalMs = 60 * 60 * 1000, ...options },
-) => {
-  runPeriodically(app, intervalMs, () =>
-    queueWeeklySummary(db, options).then(
-      (outcome) => {
-        if (outcome !== 'queued') return;
-        app.log.info('weekly summary queued');
-        onQueued();
-      },
-      (error: unknown) => app.log.error({ err: error }, 'weekly summary failed; it is tried again within the hour'),
-    ),
-  );
-};
-
-export const weeklySummaryScheduler = fastifyPlugin(plugin, { name: 'weekly-summary' });
+export function weeklySummaryJob(
+  db: Db,
+  {
+    onQueued,
+    intervalMs = 60 * 60_000,
+    ...options
+  }: WeeklySummaryOptions & {
+    /** Wakes the outbox worker after the summary was queued. */
+    onQueued: () => void;
+    intervalMs?: number;
+  },
+): Job {
+  return {
+    name: 'weekly-summary',
+    intervalMs,
+    async run({ log }) {
+      if ((await queueWeeklySummary(db, options)) !== 'queued') return;
+      log.info('weekly summary queued');
+      onQueued();
+    },
+  };
+}

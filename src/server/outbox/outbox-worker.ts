@@ -3,16 +3,14 @@ import type { NotificationChannel } from '../../shared/schemas/owner.js';
 import type { NotificationSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NotificationJobTable } from '../db/schema.js';
-import { getMessage, purgeTrash } from '../repositories/contact-repository.js';
+import { getMessage } from '../repositories/contact-repository.js';
 import { claimDueJobs, markFailed, markRetry, markSent } from '../repositories/notification-repository.js';
-import { purgeExpiredOwnerRows } from '../repositories/owner-repository.js';
 import { type Channel, DeliveryError, type Notification } from './channel.js';
 import { emailChannel } from './email-channel.js';
 import { messageNotification, preparedNotification, testNotification } from './notification-text.js';
 import { telegramChannel } from './telegram-channel.js';
 
 const POLL_MS = 5_000;
-const MAINTENANCE_MS = 60 * 60_000;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60_000;
 
@@ -31,7 +29,7 @@ export function retryDelayMs(attempts: number, baseSeconds: number, random = Mat
  * Delivers the outbox's jobs from inside the server process. Several processes may run one each on
  * the same database: a job is claimed atomically and leased, so it is sent once. A job survives
  * restarts in the table; a failed attempt is retried with backoff for three days, and a permanent
- * refusal is kept with its error for the owner to see. It also runs the hourly housekeeping.
+ * refusal is kept with its error for the owner to see.
  */
 export class OutboxWorker {
   private readonly channels: Partial<Record<NotificationChannel, Channel>> = {};
@@ -39,7 +37,6 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
-  private lastMaintenance = 0;
 
   constructor(
     private readonly db: Db,
@@ -86,14 +83,8 @@ export class OutboxWorker {
     for (const channel of Object.values(this.channels)) channel.close?.();
   }
 
-  /** One pass: housekeeping when due, then every due job, in batches. */
+  /** One pass: every due job, in batches. */
   async runOnce(now = () => new Date()): Promise<void> {
-    if (Date.now() - this.lastMaintenance > MAINTENANCE_MS) {
-      this.lastMaintenance = Date.now();
-      const purged = await purgeTrash(this.db, now());
-      await purgeExpiredOwnerRows(this.db, new Date(now().getTime() - 24 * 60 * 60_000), now());
-      if (purged > 0) this.log.info({ purged }, 'deleted messages kept in the trash for 30 days');
-    }
     for (;;) {
       const jobs = await claimDueJobs(this.db, BATCH, now());
       // A batch goes out at once; each job is leased to this worker alone, so nothing is sent twice.

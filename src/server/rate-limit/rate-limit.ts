@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { clientAddressKey } from './client-address.js';
-import { deleteExpiredRateLimits, hitRateLimit } from './rate-limit-store.js';
+import { hitRateLimit } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   /** Names the limit in its counters' keys (`contact`, `visitor-create`, `sign-in`); unique per limit. */
@@ -14,9 +14,6 @@ export interface RateLimitOptions {
   key?: (request: FastifyRequest) => string | undefined;
 }
 
-/** About one request in this many also deletes expired counters, so the table stays small without a timer. */
-const PRUNE_EVERY = 500;
-
 /**
  * A `preHandler` that counts the request in the database, so every process behind a load balancer
  * shares one count (decision 011), and answers 429 `rate_limited` with `Retry-After` once the client
@@ -26,7 +23,6 @@ const PRUNE_EVERY = 500;
  */
 export function createRateLimit(db: Db, options: RateLimitOptions): preHandlerAsyncHookHandler {
   const { name, points, windowMs, key = clientAddressKey } = options;
-  let calls = 0;
   return async function rateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const client = key(request);
     if (client === undefined) {
@@ -35,11 +31,6 @@ export function createRateLimit(db: Db, options: RateLimitOptions): preHandlerAs
       throw new AppError(400, 'bad_request', 'The client closed the connection');
     }
     const now = new Date();
-    if (++calls % PRUNE_EVERY === 0) {
-      deleteExpiredRateLimits(db, now).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'could not delete expired rate-limit counters'),
-      );
-    }
     const hit = await hitRateLimit(db, `${name}:${client}`, windowMs, now);
     if (hit.points <= points) return;
     const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));

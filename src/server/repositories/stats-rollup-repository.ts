@@ -22,11 +22,19 @@ export async function lastRolledUpDay(db: Kysely<Database>): Promise<string | un
   return row?.day ?? undefined;
 }
 
-/** Rolls up every finished day after the last rolled-up one, a month at a time; answers how many days. */
-export async function rollUpFinishedDays(db: Kysely<Database>, now = new Date(), batchDays = 31): Promise<number> {
+/**
+ * Rolls up every finished day after the last rolled-up one, a month at a time; answers how many days.
+ * An aborted `signal` (the server is closing) stops it between two months; the next run goes on.
+ */
+export async function rollUpFinishedDays(
+  db: Kysely<Database>,
+  now = new Date(),
+  batchDays = 31,
+  signal?: AbortSignal,
+): Promise<number> {
   const finishedBefore = dayOf(new Date(now.getTime() - FINISHED_AFTER_MS));
   let rolled = 0;
-  for (;;) {
+  while (!signal?.aborted) {
     const last = await lastRolledUpDay(db);
     const days = await db
       .selectFrom('visits')
@@ -45,6 +53,7 @@ export async function rollUpFinishedDays(db: Kysely<Database>, now = new Date(),
     // A backlog (the first start after an upgrade) is worked through without holding up requests.
     await yieldToEventLoop();
   }
+  return rolled;
 }
 
 async function rollUpDays(db: Kysely<Database>, from: string, to: string): Promise<void> {
@@ -125,9 +134,9 @@ export interface MaintenanceResult {
 
 export async function maintainStatistics(
   db: Kysely<Database>,
-  { retentionMonths, now = new Date() }: { retentionMonths: number; now?: Date },
+  { retentionMonths, now = new Date(), signal }: { retentionMonths: number; now?: Date; signal?: AbortSignal },
 ): Promise<MaintenanceResult> {
-  const rolledUpDays = await rollUpFinishedDays(db, now);
+  const rolledUpDays = await rollUpFinishedDays(db, now, undefined, signal);
   const deleted = await deleteExpiredVisits(db, retentionMonths, now);
   return { rolledUpDays, deletedVisits: deleted.visits, deletedVisitors: deleted.visitors };
 }
