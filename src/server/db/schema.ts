@@ -73,8 +73,6 @@ export interface ContactMessageTable {
   email: string;
   message: string;
   locale: string | null;
-  /** Always null since the owner migration: a message is not linked to the sender's visits. */
-  visitor_id: string | null;
   created_at: string;
   read_at: Generated<string | null>;
   state: Generated<MessageState>;

@@ -50,7 +50,6 @@ export async function saveContactMessage(
         email: message.email,
         message: message.message,
         locale: message.locale ?? null,
-        visitor_id: null,
         created_at: timestamp,
         state: spamReason ? 'spam' : 'new',
         state_changed_at: spamReason ? timestamp : null,

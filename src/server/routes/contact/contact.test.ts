@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_LIMITS } from '../../../shared/schemas/contact.js';
 import { BODY_LIMIT_BYTES } from '../../app.js';
-import { listContactMessages } from '../../repositories/contact-repository.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
 
@@ -14,6 +13,8 @@ describe('POST /api/v1/contact', () => {
   });
   afterEach(async () => testApp.close());
 
+  const storedMessages = () =>
+    testApp.db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').execute();
   const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
     testApp.app.inject({ method: 'POST', url: '/api/v1/contact', payload: payload as object, headers, remoteAddress });
 
@@ -21,7 +22,7 @@ describe('POST /api/v1/contact', () => {
     const response = await send({ ...valid, name: '  Malika  ', locale: 'lotin' });
     expect(response.statusCode).toBe(201);
     const { data } = response.json();
-    const [stored] = await listContactMessages(testApp.db);
+    const [stored] = await storedMessages();
     expect(stored).toMatchObject({
       id: data.id,
       name: 'Malika',
@@ -40,7 +41,7 @@ describe('POST /api/v1/contact', () => {
     const fast = await send({ ...valid, filled_in_ms: 800 });
     expect(fast.statusCode).toBe(201);
     expect((await send({ ...valid, website: '', filled_in_ms: 45_000 })).statusCode).toBe(201);
-    const stored = await listContactMessages(testApp.db);
+    const stored = await storedMessages();
     expect(stored.map((message) => [message.state, message.spam_reason]).sort()).toEqual([
       ['new', null],
       ['spam', 'honeypot'],
@@ -54,8 +55,9 @@ describe('POST /api/v1/contact', () => {
     const headers = { 'user-agent': BROWSER_USER_AGENT }; // crawlers create no visitor
     const token = (await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers })).json().data.token;
     expect((await send(valid, { 'x-visitor-key': token })).statusCode).toBe(201);
-    const [stored] = await listContactMessages(testApp.db);
-    expect(stored?.visitor_id).toBeNull();
+    const [stored] = await storedMessages();
+    expect(stored).toBeDefined();
+    expect(stored).not.toHaveProperty('visitor_id');
   });
 
   it('writes one notification job per configured channel in the same transaction, none for spam', async () => {
@@ -95,7 +97,7 @@ describe('POST /api/v1/contact', () => {
       body.errors.map((error: { field: string; code: string }) => [error.field, error.code]),
     );
     expect(codes).toEqual(expected);
-    expect(await listContactMessages(testApp.db)).toHaveLength(0);
+    expect(await storedMessages()).toHaveLength(0);
   });
 
   it('rejects a body that is not an object, unknown fields and the wrong media type', async () => {
@@ -127,6 +129,6 @@ describe('POST /api/v1/contact', () => {
     expect(limited.json()).toMatchObject({ success: false, code: 'rate_limited' });
     // Another client is not affected.
     expect((await send(valid, {}, '10.0.0.8')).statusCode).toBe(201);
-    expect(await listContactMessages(testApp.db)).toHaveLength(6);
+    expect(await storedMessages()).toHaveLength(6);
   });
 });

@@ -1,0 +1,35 @@
+import { Migrator, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDialect } from '../../test/helper.js';
+import { migrations } from './index.js';
+
+describe(`the migration that drops contact_messages.visitor_id, on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.drop());
+
+  const columns = async () =>
+    (await database.db.introspection.getTables())
+      .find((table) => table.name === 'contact_messages' && table.schema === database.schema)
+      ?.columns.map((column) => column.name) ?? [];
+
+  it('drops the column and keeps every message; down brings the column back', async () => {
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    expect((await migrator.migrateTo('2026-11-23T0000-owner-settings')).error).toBeUndefined();
+    expect(await columns()).toContain('visitor_id');
+    await sql`insert into contact_messages (id, name, email, message, created_at, visitor_id)
+      values ('kept', 'Laylo', 'laylo@example.uz', 'Salom!', '2026-11-20T10:00:00.000Z', null)`.execute(database.db);
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await columns()).not.toContain('visitor_id');
+    expect(await database.db.selectFrom('contact_messages').select(['id', 'name', 'state']).execute()).toEqual([
+      { id: 'kept', name: 'Laylo', state: 'new' },
+    ]);
+  });
+});
