@@ -63,8 +63,8 @@ describe('npm run backup', () => {
 
   it('says how to use it when the file is missing', async () => {
     await expect(backup({})).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('usage: npm run backup -- FILE'),
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run backup -- FILE'),
     });
   });
 });

@@ -1,17 +1,18 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, migrateToLatest } from '../db/database.js';
-import { saveContactMessage } from '../repositories/contact-repository.js';
+import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
+import { countByState, saveContactMessage } from '../repositories/contact-repository.js';
 import { createVisitor } from '../repositories/visitor-repository.js';
 
 const run = promisify(execFile);
 
 describe('the owner commands (SQLite)', () => {
   let dataDir: string;
+  let db: Db;
   const cli = (name: string, ...args: string[]) =>
     run(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], {
       env: { ...process.env, DATA_DIR: dataDir },
@@ -19,31 +20,52 @@ describe('the owner commands (SQLite)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-cli-'));
-    const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
+    db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
     await migrateToLatest(db);
     await saveContactMessage(
       db,
       { name: 'Bobur', email: 'bobur@example.uz', message: 'Salom, loyiha bor!' },
-      undefined,
+      { now: new Date('2026-11-20T10:00:00Z') },
+    );
+    // Held back as spam when it arrived: never read, yet not in the inbox, so not unread either.
+    await saveContactMessage(
+      db,
+      { name: 'Spammer', email: 'spam@example.com', message: 'Cheap followers!!!' },
+      { spamReason: 'too_fast', now: new Date('2026-11-21T10:00:00Z') },
     );
     await createVisitor(db, 'mobile', new Date('2026-11-20T10:00:00Z'));
-    await db.destroy();
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  it('messages lists unread messages, and --mark-read marks them', async () => {
+  it('messages calls unread what the inbox does, and --mark-read marks them read', async () => {
+    const all = (await cli('messages', '--all')).stdout;
+    expect(all).not.toContain('Spammer');
+    expect(all.match(/ · new$/gm)).toHaveLength((await countByState(db)).new);
+
     const first = await cli('messages', '--mark-read');
     expect(first.stdout).toContain('Bobur <bobur@example.uz> · new');
     expect(first.stdout).toContain('Salom, loyiha bor!');
     expect(first.stdout).toContain('Marked 1 as read.');
     expect((await cli('messages')).stdout).toContain('No unread messages.');
     expect((await cli('messages', '--all')).stdout).toContain('Bobur <bobur@example.uz>\n');
+    expect(await countByState(db)).toMatchObject({ new: 0, read: 1, spam: 1 });
   });
 
-  it('stats shows visitors and visits per day and by device', async () => {
-    const { stdout } = await cli('stats');
-    expect(stdout).toMatch(/2026-11-20\s+1\s+1/);
-    expect(stdout).toMatch(/Visits by device:\n\s+mobile\s+1/);
+  it('stats shows visitors and visits per day and by device for the period asked for', async () => {
+    const { stdout } = await cli('stats', '--from', '2026-11-19', '--to', '2026-11-20');
+    expect(stdout).toContain('Statistics from 2026-11-19 to 2026-11-20 (UTC days)');
+    expect(stdout).toMatch(/^2026-11-20\s+1\s+1$/m);
+    expect(stdout).toMatch(/Devices \(visits\):\n\s+mobile\s+1\n/);
+  });
+
+  it('stats refuses a period the dashboard would refuse', async () => {
+    await expect(cli('stats', '--from', '2026-11-20', '--to', '2026-11-19')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^stats: --to is before --from\n/),
+    });
   });
 });
 
@@ -55,6 +77,24 @@ describe('the owner commands refuse what would mislead', () => {
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
+
+  /** Runs a command with `input` on its standard input, which then ends (as a pipe does). */
+  const cliWithInput = (file: string, env: Record<string, string>, args: string[], input = '') =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${file}.ts`, ...args], {
+        env: { ...process.env, DATABASE_URL: '', ...env },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(input);
+    });
 
   it.each(['messages', 'stats'])('%s --help prints its usage and which database it reads', async (name) => {
     const { code, stdout } = await cli(name, {}, '--help');
@@ -70,21 +110,28 @@ describe('the owner commands refuse what would mislead', () => {
     expect(stderr).toContain('Usage: npm run messages');
   });
 
+  // Every owner command, with what it needs to get as far as the database.
+  const commands = [
+    { name: 'messages', file: 'messages', args: [] },
+    { name: 'stats', file: 'stats', args: [] },
+    { name: 'owner:password', file: 'owner-password', args: [], input: 'a long enough passphrase\n' },
+    { name: 'backup', file: 'backup', args: [path.join(tmpdir(), 'sahifa-never-written.sqlite')] },
+  ];
+
   it.each([
     ['a DATA_DIR with no database', {}],
     ['an empty DATABASE_URL (read as unset)', { DATABASE_URL: '  ' }],
   ])('refuses %s, naming the path, and creates nothing', async (_name, env) => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-cli-wrong-'));
     try {
-      for (const name of ['messages', 'stats']) {
-        const { code, stdout, stderr } = await cli(name, { DATA_DIR: dataDir, ...env });
-        expect(code).toBe(1);
-        expect(stdout).toBe('');
+      for (const { name, file, args, input } of commands) {
+        const { code, stdout, stderr } = await cliWithInput(file, { DATA_DIR: dataDir, ...env }, args, input);
+        expect({ name, code, stdout }).toEqual({ name, code: 1, stdout: '' });
         expect(stderr.trim()).toBe(
           `${name}: there is no database at ${path.join(dataDir, 'sahifa.sqlite')}: run this where the site runs, with its DATA_DIR (or DATABASE_URL for PostgreSQL)`,
         );
       }
-      expect(existsSync(path.join(dataDir, 'sahifa.sqlite'))).toBe(false);
+      expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,15 +1,25 @@
-// `npm run messages [-- --all] [-- --mark-read]`: the contact messages visitors sent, newest first.
-import { listContactMessages, markContactMessagesRead } from '../repositories/contact-repository.js';
-import { runOwnerCommand } from './owner-command.js';
+// `npm run messages [-- --all] [-- --mark-read]`: the inbox's messages, newest first, read through the
+// same repository functions as the owner area, so "unread" is the inbox's own `new` state.
+import type { OwnerMessage } from '../../shared/schemas/owner.js';
+import { listMessages, setMessageState } from '../repositories/contact-repository.js';
+import { OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
+
+function printMessage(message: OwnerMessage): void {
+  const received = message.createdAt.replace('T', ' ').slice(0, 16);
+  const unread = message.state === 'new' ? ' · new' : '';
+  console.info(`— ${received} UTC · ${message.name} <${message.email}>${unread}`);
+  console.info(`${message.message}\n`);
+}
 
 await runOwnerCommand(
   {
     name: 'messages',
     usage: `Usage: npm run messages [-- options]
 
-The contact messages visitors sent, newest first (unread ones only, unless --all).
+The inbox's messages, newest first: the unread ones (as the owner area counts them), unless --all.
+Spam and the trash are left out, as in the owner area's inbox.
 
-  --all          every message, read or not
+  --all          every message in the inbox, read or not
   --mark-read    show the unread messages, then mark them read
   --limit N      at most N messages (default 50)
   --help         this text`,
@@ -20,21 +30,17 @@ The contact messages visitors sent, newest first (unread ones only, unless --all
       help: { type: 'boolean', short: 'h', default: false },
     },
   },
-  async (values, db) => {
-    const messages = await listContactMessages(db, {
-      unreadOnly: !values.all,
-      limit: Number(values.limit) || 50,
-    });
+  async ({ values, openDatabase }) => {
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new OwnerCommandUsageError('--limit takes a whole number above 0');
+    const db = await openDatabase();
+    const { messages, total } = await listMessages(db, { state: values.all ? undefined : 'new', pageSize: limit });
     if (messages.length === 0) console.info(values.all ? 'No messages yet.' : 'No unread messages.');
-    for (const message of messages) {
-      console.info(
-        `— ${message.created_at.replace('T', ' ').slice(0, 16)} UTC · ${message.name} <${message.email}>${message.read_at ? '' : ' · new'}`,
-      );
-      console.info(`${message.message}\n`);
-    }
+    for (const message of messages) printMessage(message);
+    if (total > messages.length) console.info(`… and ${total - messages.length} more (--limit ${total}).`);
     if (values['mark-read']) {
-      const unread = messages.filter((message) => !message.read_at).map((message) => message.id);
-      await markContactMessagesRead(db, unread);
+      const unread = messages.filter((message) => message.state === 'new').map((message) => message.id);
+      await setMessageState(db, unread, 'read');
       console.info(`Marked ${unread.length} as read.`);
     }
   },

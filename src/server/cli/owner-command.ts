@@ -1,23 +1,37 @@
 import { existsSync } from 'node:fs';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { type Config, ConfigError, type DatabaseConfig, loadConfig } from '../config.js';
 import { type Db, MigrationError, migrateToLatest } from '../db/database.js';
 import { connectDatabase, StartupError } from '../startup-errors.js';
 
 const WHICH_DATABASE =
   'The database is the one the site uses: run this where the site runs, with the same DATA_DIR (SQLite)\nor DATABASE_URL (PostgreSQL).';
 
+/** A problem the owner can fix (a short password, a file that exists), said in one line without a stack. */
+export class OwnerCommandError extends Error {
+  override name = 'OwnerCommandError';
+}
+
+/** Wrong arguments: said with the command's usage, exit code 2. */
+export class OwnerCommandUsageError extends Error {
+  override name = 'OwnerCommandUsageError';
+}
+
 /**
- * The site's own database, as configured for the server (DATA_DIR or DATABASE_URL). It is never
- * created here: a command pointed at the wrong place must say so, not report an empty new database.
+ * Refuses a SQLite file that is not there. An owner command is never the one to create the site's
+ * database: pointed at the wrong place, it must say so, not work on an empty new one.
  */
-export async function openSiteDatabase(): Promise<Db> {
-  const { database } = loadConfig(process.env);
+export function requireSiteDatabase(database: DatabaseConfig): void {
   if (database.dialect === 'sqlite' && !existsSync(database.file)) {
     throw new StartupError(
       `there is no database at ${database.file}: run this where the site runs, with its DATA_DIR (or DATABASE_URL for PostgreSQL)`,
     );
   }
+}
+
+/** The site's own database (DATA_DIR or DATABASE_URL), only if it exists, brought up to date. */
+export async function openSiteDatabase(database: DatabaseConfig): Promise<Db> {
+  requireSiteDatabase(database);
   const db = await connectDatabase(database);
   try {
     await migrateToLatest(db);
@@ -28,39 +42,76 @@ export async function openSiteDatabase(): Promise<Db> {
   return db;
 }
 
+type Values<Options extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
+  typeof parseArgs<{ options: Options }>
+>['values'];
+
+export interface OwnerCommandContext<Options extends NonNullable<ParseArgsConfig['options']>> {
+  values: Values<Options>;
+  /** The command's arguments, as many as it names in `arguments`. */
+  positionals: string[];
+  /** The server's configuration, read once. */
+  config: Config;
+  /** Opens the site's database (once); it is closed when the command ends. */
+  openDatabase: () => Promise<Db>;
+}
+
 /**
- * Runs an owner command: `--help` prints its usage, an unknown option says so, and the problems an
- * owner can fix (settings, a missing or unreachable database) are one line each, without a stack.
+ * Runs an owner command (`npm run messages`, `stats`, `owner:password`, `backup`): `--help` prints
+ * its usage, wrong options or arguments say so with the usage (exit 2), and the problems an owner
+ * can fix — settings, a missing or unreachable database, a refused input — are one line each,
+ * without a stack (exit 1). The database is opened only when the command asks for it.
  */
 export async function runOwnerCommand<Options extends NonNullable<ParseArgsConfig['options']>>(
-  command: { name: string; usage: string; options: Options },
-  run: (values: ReturnType<typeof parseArgs<{ options: Options }>>['values'], db: Db) => Promise<void>,
+  command: { name: string; usage: string; options: Options; arguments?: string[] },
+  run: (context: OwnerCommandContext<Options>) => Promise<void>,
 ): Promise<void> {
   const usage = `${command.usage}\n\n${WHICH_DATABASE}`;
-  let values: ReturnType<typeof parseArgs<{ options: Options }>>['values'];
+  const expected = command.arguments ?? [];
+  let values: Values<Options>;
+  let positionals: string[];
   try {
-    values = parseArgs({ options: command.options, strict: true }).values;
+    ({ values, positionals } = parseArgs({ options: command.options, strict: true, allowPositionals: true }));
+    if ((values as { help?: boolean }).help) {
+      console.info(usage);
+      return;
+    }
+    if (positionals.length !== expected.length) {
+      throw new OwnerCommandUsageError(
+        expected.length === 0 ? 'This command takes no arguments' : `Expected ${expected.join(' ')}`,
+      );
+    }
   } catch (error) {
     console.error(`${command.name}: ${error instanceof Error ? error.message : error}\n\n${usage}`);
     process.exitCode = 2;
     return;
   }
-  if ((values as { help?: boolean }).help) {
-    console.info(usage);
-    return;
-  }
-  let db: Db | undefined;
+  const opened: { db?: Db } = {};
   try {
-    db = await openSiteDatabase();
-    await run(values, db);
+    const config = loadConfig(process.env);
+    const openDatabase = async () => {
+      opened.db ??= await openSiteDatabase(config.database);
+      return opened.db;
+    };
+    await run({ values, positionals, config, openDatabase });
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof StartupError || error instanceof MigrationError) {
+    if (error instanceof OwnerCommandUsageError) {
+      console.error(`${command.name}: ${error.message}\n\n${usage}`);
+      process.exitCode = 2;
+      return;
+    }
+    if (
+      error instanceof OwnerCommandError ||
+      error instanceof ConfigError ||
+      error instanceof StartupError ||
+      error instanceof MigrationError
+    ) {
       console.error(`${command.name}: ${error.message}`);
       process.exitCode = 1;
       return;
     }
     throw error;
   } finally {
-    await db?.destroy();
+    await opened.db?.destroy();
   }
 }

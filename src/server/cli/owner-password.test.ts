@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
-import { createDatabase, type Db } from '../db/database.js';
+import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { createSession, getPasswordHash, listSessions } from '../repositories/owner-repository.js';
 
 /** Runs the command with `input` piped to its standard input. */
@@ -29,8 +29,11 @@ function ownerPassword(dataDir: string, input: string, ...args: string[]) {
 describe('npm run owner:password', () => {
   let dataDir: string;
   let db: Db;
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-password-'));
+    // The site's database, as the server made it: the command only ever opens an existing one.
+    db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
+    await migrateToLatest(db);
   });
   afterAll(async () => {
     await db?.destroy();
@@ -43,13 +46,13 @@ describe('npm run owner:password', () => {
     expect(result.stderr.trim()).toBe(
       'owner:password: The password must have at least 12 characters; nothing was changed.',
     );
+    expect(await getPasswordHash(db)).toBeUndefined();
   });
 
   it('stores only a scrypt hash with N=2^17, r=8, p=1, and ends every session when it changes', async () => {
     const first = await ownerPassword(dataDir, 'the first long passphrase\n');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('The owner password is set');
-    db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
     const hash = (await getPasswordHash(db)) ?? '';
     expect(hash).toMatch(/^scrypt\$17\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{86}$/);
     expect(hash).not.toContain('passphrase');

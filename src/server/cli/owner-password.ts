@@ -2,19 +2,10 @@
 // from standard input — without echo on a terminal (asked twice), or the first line when piped, so
 // scripts can use it: `printf '%s\n' "$PASSWORD" | npm run owner:password`. Changing it ends every
 // session. Only a scrypt hash is stored.
-import { parseArgs } from 'node:util';
 import { OWNER_PASSWORD_MIN_LENGTH } from '../../shared/schemas/owner.js';
 import { hashPassword } from '../auth/password.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { createDatabase, migrateToLatest } from '../db/database.js';
 import { setPasswordHash } from '../repositories/owner-repository.js';
-
-const HELP = `Usage: npm run owner:password
-
-Sets or changes the password of the owner area (/owner). Type it twice when asked, or pipe it in:
-  printf '%s\\n' 'a long passphrase' | npm run owner:password
-At least ${OWNER_PASSWORD_MIN_LENGTH} characters. Every signed-in session ends. The site's database is the one the
-server uses: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).`;
+import { OwnerCommandError, runOwnerCommand } from './owner-command.js';
 
 /** Reads one line from a terminal without showing what is typed. */
 function askHidden(prompt: string): Promise<string> {
@@ -38,7 +29,7 @@ function askHidden(prompt: string): Promise<string> {
         if (character === '\u0003') {
           stdin.setRawMode(false);
           stdout.write('\n');
-          reject(new Error('Cancelled.'));
+          reject(new OwnerCommandError('Cancelled; nothing was changed.'));
           return;
         }
         if (character === '\u007f' || character === '\b') typed = [...typed].slice(0, -1).join('');
@@ -59,34 +50,31 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) return readPiped();
   const first = await askHidden('New owner password: ');
   const second = await askHidden('Repeat it: ');
-  if (first !== second) throw new Error('The two passwords differ; nothing was changed.');
+  if (first !== second) throw new OwnerCommandError('The two passwords differ; nothing was changed.');
   return first;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h', default: false } } });
-  if (values.help) {
-    console.info(HELP);
-    return;
-  }
-  const config = loadConfig(process.env);
-  const password = await readPassword();
-  if ([...password].length < OWNER_PASSWORD_MIN_LENGTH) {
-    throw new Error(`The password must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters; nothing was changed.`);
-  }
-  const db = createDatabase(config.database);
-  try {
-    await migrateToLatest(db);
-    await setPasswordHash(db, await hashPassword(password));
-  } finally {
-    await db.destroy();
-  }
-  const where = config.database.dialect === 'sqlite' ? config.database.file : 'the PostgreSQL database';
-  console.info(`The owner password is set (in ${where}); every earlier session has ended. Sign in at /owner.`);
-}
+await runOwnerCommand(
+  {
+    name: 'owner:password',
+    usage: `Usage: npm run owner:password
 
-main().catch((error: unknown) => {
-  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
-  console.error(`owner:password: ${message}`);
-  process.exit(1);
-});
+Sets or changes the password of the owner area (/owner). Type it twice when asked, or pipe it in:
+  printf '%s\\n' 'a long passphrase' | npm run owner:password
+At least ${OWNER_PASSWORD_MIN_LENGTH} characters. Every signed-in session ends.`,
+    options: { help: { type: 'boolean', short: 'h', default: false } },
+  },
+  async ({ config, openDatabase }) => {
+    // Before the password is asked for: a wrong DATA_DIR is said at once, and nothing is created there.
+    const db = await openDatabase();
+    const password = await readPassword();
+    if ([...password].length < OWNER_PASSWORD_MIN_LENGTH) {
+      throw new OwnerCommandError(
+        `The password must have at least ${OWNER_PASSWORD_MIN_LENGTH} characters; nothing was changed.`,
+      );
+    }
+    await setPasswordHash(db, await hashPassword(password));
+    const where = config.database.dialect === 'sqlite' ? config.database.file : 'the PostgreSQL database';
+    console.info(`The owner password is set (in ${where}); every earlier session has ended. Sign in at /owner.`);
+  },
+);

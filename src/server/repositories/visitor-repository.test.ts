@@ -1,38 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../test/helper.js';
-import { createVisitor, dailyStatistics, findVisitorIdByToken, recordVisit, visitsBy } from './visitor-repository.js';
+import { createVisitor, findVisitorIdByToken, recordVisit } from './visitor-repository.js';
 
-describe(`visitor statistics on ${testDialect}`, () => {
+describe(`visitors and their visits on ${testDialect}`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(async () => database.drop());
 
-  it('counts unique visitors and visits per day, and visits by device, language and page', async () => {
+  it("marks a visitor's first visit, and links every later one to the day of the one before", async () => {
     const { db } = database;
-    const day1 = new Date('2026-11-01T08:00:00Z');
-    const day2 = new Date('2026-11-02T23:59:00Z');
-    const alice = await createVisitor(db, 'web', day1);
-    const bob = await createVisitor(db, 'mobile', day1);
-    const aliceId = await findVisitorIdByToken(db, alice);
-    const bobId = await findVisitorIdByToken(db, bob);
-    if (!aliceId || !bobId) throw new Error('visitors not found');
-    await recordVisit(db, aliceId, 'web', { path: '/about', locale: 'english' }, day1);
-    await recordVisit(db, aliceId, 'web', { path: '/about', locale: 'english' }, day2);
-    await recordVisit(db, bobId, 'mobile', { path: '/portfolio', locale: 'russian' }, day2);
-    await recordVisit(db, bobId, 'mobile', { path: '/about', locale: 'russian' }, day2);
+    const token = await createVisitor(db, 'mobile', new Date('2026-11-01T08:00:00Z'), { path: '/', locale: 'russian' });
+    const id = await findVisitorIdByToken(db, token);
+    if (!id) throw new Error('visitor not found');
+    await recordVisit(db, id, 'mobile', { path: '/about' }, new Date('2026-11-01T09:00:00Z'));
+    await recordVisit(db, id, 'mobile', undefined, new Date('2026-11-03T23:59:00Z'));
 
-    expect(await dailyStatistics(db)).toEqual([
-      { day: '2026-11-02', visitors: 2, visits: 3 },
-      { day: '2026-11-01', visitors: 2, visits: 3 },
+    const visits = await db
+      .selectFrom('visits')
+      .select(['visited_on', 'path', 'locale', 'first_visit', 'previous_visit_on'])
+      .where('visitor_id', '=', id)
+      .orderBy('visited_at')
+      .execute();
+    expect(visits).toEqual([
+      { visited_on: '2026-11-01', path: '/', locale: 'russian', first_visit: 1, previous_visit_on: null },
+      { visited_on: '2026-11-01', path: '/about', locale: null, first_visit: 0, previous_visit_on: '2026-11-01' },
+      { visited_on: '2026-11-03', path: null, locale: null, first_visit: 0, previous_visit_on: '2026-11-01' },
     ]);
-    const byDevice = Object.fromEntries((await visitsBy(db, 'device')).map((row) => [row.value, row.visits]));
-    expect(byDevice).toEqual({ mobile: 3, web: 3 });
-    const byPath = Object.fromEntries((await visitsBy(db, 'path')).map((row) => [row.value, row.visits]));
-    expect(byPath).toEqual({ '/about': 3, '/portfolio': 1, null: 2 });
-    const byLocale = Object.fromEntries((await visitsBy(db, 'locale')).map((row) => [row.value, row.visits]));
-    expect(byLocale).toEqual({ english: 2, russian: 2, null: 2 });
+    const visitor = await db.selectFrom('visitors').select('last_seen_at').where('id', '=', id).executeTakeFirst();
+    expect(visitor?.last_seen_at).toBe('2026-11-03T23:59:00.000Z');
   });
 
   it('finds nobody for an unknown token', async () => {
