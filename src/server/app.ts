@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js
 import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
 import { contactRoutes } from './routes/contact/index.js';
+import { cvRoutes } from './routes/cv/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
@@ -88,6 +90,8 @@ export async function buildApp({
 
   await app.register(securityHeaders);
   await app.register(fastifyCompress, { threshold: 1024 });
+  // Every cookie the server reads (`request.cookies`) or sets (`reply.setCookie`) goes through here.
+  await app.register(fastifyCookie);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -129,6 +133,11 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
+  await app.register(cvRoutes, {
+    db,
+    content,
+    siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+  });
   await app.register(webApp, {
     webRoot: config.webRoot,
     contentDir: config.contentDir,

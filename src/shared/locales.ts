@@ -29,12 +29,6 @@ export const LOCALE_COOKIE = 'locale';
 /** `?lang=` on any page renders that language and saves it as the visitor's choice. */
 export const LOCALE_QUERY_PARAMETER = 'lang';
 
-/** The locale stored in a cookie string (`document.cookie`, or the `Cookie` header); anything else is none. */
-export function localeFromCookies(cookies: string | undefined): Locale | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookies ?? '');
-  return isLocale(match?.[1]) ? match[1] : undefined;
-}
-
 /** Open Graph's locale names (`og:locale`). */
 export const OG_LOCALE: Record<Locale, string> = {
   lotin: 'uz_UZ',

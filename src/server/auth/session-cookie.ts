@@ -15,15 +15,8 @@ function cookieName(request: FastifyRequest): string {
 
 /** The session token the request carries, from the cookie that fits its protocol. */
 export function readSessionToken(request: FastifyRequest): string | undefined {
-  const name = cookieName(request);
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) {
-      const value = part.slice(separator + 1).trim();
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
+  const value = request.cookies[cookieName(request)];
+  return value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
 
 export function setSessionCookie(
@@ -32,13 +25,16 @@ export function setSessionCookie(
   token: string,
   maxAgeSeconds: number,
 ): void {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    `${cookieName(request)}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`,
-  );
+  reply.setCookie(cookieName(request), token, {
+    path: '/',
+    maxAge: maxAgeSeconds,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
 }
 
+/** Expires the cookie at once (Max-Age=0) with the attributes it was set with. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   setSessionCookie(request, reply, '', 0);
 }

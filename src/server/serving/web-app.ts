@@ -7,9 +7,9 @@ import {
   DEFAULT_LOCALE,
   HTML_LANG,
   isLocale,
+  LOCALE_COOKIE,
   LOCALE_QUERY_PARAMETER,
   type Locale,
-  localeFromCookies,
 } from '../../shared/locales.js';
 import {
   HYDRATION_DATA_ELEMENT_ID,
@@ -20,7 +20,7 @@ import {
 import { APP_PATHS, OWNER_PATHS, type RouteName } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
-import { type Theme, themeFromCookies } from '../../shared/theme.js';
+import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
 import { errorBody } from '../errors.js';
 import { memoizeAsync } from '../lib/memoize-async.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
@@ -72,7 +72,14 @@ async function loadRenderer(
 function requestLocale(request: FastifyRequest): Locale {
   const query = (request.query as Record<string, unknown> | undefined)?.[LOCALE_QUERY_PARAMETER];
   if (isLocale(query)) return query;
-  return localeFromCookies(request.headers.cookie) ?? DEFAULT_LOCALE;
+  const saved = request.cookies[LOCALE_COOKIE];
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+/** The visitor's chosen theme (the `theme` cookie); anything but a known theme is no choice. */
+function requestTheme(request: FastifyRequest): Theme | undefined {
+  const saved = request.cookies[THEME_COOKIE];
+  return isTheme(saved) ? saved : undefined;
 }
 
 /**
@@ -175,7 +182,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       path: appPath ?? '/404',
       status: notFound ? 404 : 200,
       locale: requestLocale(request),
-      theme: themeFromCookies(request.headers.cookie),
+      theme: requestTheme(request),
       origin: originOf(),
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * jokeCount) : 0,

@@ -25,13 +25,17 @@ export async function notCountedReason(
 
 /** Whether the owner switched counting this browser off (`not_counted=1`). */
 export function hasNotCountedCookie(request: FastifyRequest): boolean {
-  return (request.headers.cookie ?? '').split(';').some((pair) => pair.trim() === `${NOT_COUNTED_COOKIE}=1`);
+  return request.cookies[NOT_COUNTED_COOKIE] === '1';
 }
 
 /** Switches counting this browser's visits off (a long-lived `not_counted=1`) or on again (the cookie expires). */
 export function setNotCountedCookie(request: FastifyRequest, reply: FastifyReply, counted: boolean): void {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
   // HttpOnly: the owner area asks the server; Lax: it goes along with the first page load from a link.
-  const value = counted ? '; Max-Age=0' : `1; Max-Age=${NOT_COUNTED_COOKIE_MAX_AGE_SECONDS}`;
-  reply.header('set-cookie', `${NOT_COUNTED_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  reply.setCookie(NOT_COUNTED_COOKIE, counted ? '' : '1', {
+    path: '/',
+    maxAge: counted ? 0 : NOT_COUNTED_COOKIE_MAX_AGE_SECONDS,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }

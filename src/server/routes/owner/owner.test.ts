@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/password.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
+import { parseSetCookie } from '../../test/set-cookie.js';
 
 const PASSWORD = 'correct horse battery staple';
 /** Cheap parameters for tests that sign in often; the stored hash names them, so verification follows. */
@@ -71,9 +72,11 @@ describe('the owner API', () => {
     });
     expect(response.statusCode).toBe(200);
     const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(
-      /^sahifa_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
-    );
+    expect(parseSetCookie(setCookie)).toEqual({
+      name: 'sahifa_session',
+      value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      attributes: ['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Strict'],
+    });
     expect(response.json().data.session).toMatchObject({ device: 'Firefox on Linux', current: true });
     const cookie = setCookie.split(';')[0] ?? '';
     const session = await call('GET', '/owner/session', { cookie });
@@ -88,18 +91,29 @@ describe('the owner API', () => {
     await testApp.close();
     testApp = await createTestApp({ trustProxy: true });
     await setPassword();
-    const response = await call('POST', '/owner/session', {
-      payload: { password: PASSWORD },
-      headers: { 'x-forwarded-proto': 'https', host: 'sahifa.example', origin: 'https://sahifa.example' },
-    });
+    const https = { 'x-forwarded-proto': 'https', host: 'sahifa.example', origin: 'https://sahifa.example' };
+    const response = await call('POST', '/owner/session', { payload: { password: PASSWORD }, headers: https });
     const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(/^__Host-sahifa_session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+    expect(parseSetCookie(setCookie)).toEqual({
+      name: '__Host-sahifa_session',
+      value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      attributes: ['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Strict', 'Secure'],
+    });
     const cookie = setCookie.split(';')[0] ?? '';
     expect(
       (await call('GET', '/owner/session', { cookie, headers: { 'x-forwarded-proto': 'https' } })).statusCode,
     ).toBe(200);
     // The plain-HTTP cookie name is not accepted over HTTPS, and the other way round.
     expect((await call('GET', '/owner/session', { cookie })).statusCode).toBe(401);
+
+    // Signing out over HTTPS expires the same __Host- cookie, with the attributes it was set with.
+    const signOut = await call('DELETE', '/owner/session', { cookie, headers: https });
+    expect(signOut.statusCode).toBe(200);
+    expect(parseSetCookie(signOut.headers['set-cookie'])).toEqual({
+      name: '__Host-sahifa_session',
+      value: '',
+      attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Strict', 'Secure'],
+    });
   });
 
   it('answers 401 on every owner route without a session (read from the OpenAPI document)', async () => {
@@ -200,7 +214,11 @@ describe('the owner API', () => {
     const cookie = await signIn();
     const response = await call('DELETE', '/owner/session', { cookie });
     expect(response.statusCode).toBe(200);
-    expect(String(response.headers['set-cookie'])).toMatch(/^sahifa_session=; Path=\/; Max-Age=0;/);
+    expect(parseSetCookie(response.headers['set-cookie'])).toEqual({
+      name: 'sahifa_session',
+      value: '',
+      attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Strict'],
+    });
     expect((await call('GET', '/owner/messages', { cookie })).statusCode).toBe(401);
   });
 

@@ -5,6 +5,7 @@ import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
 import { SEEDED_EXPECTED, SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
+import { parseSetCookie } from '../../test/set-cookie.js';
 import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -154,10 +155,18 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
     expect((await thisBrowser('GET')).json().data).toEqual({ counted: true });
     const off = await thisBrowser('PUT', {}, false);
     expect(off.json().data).toEqual({ counted: false });
-    expect(String(off.headers['set-cookie'])).toBe('not_counted=1; Max-Age=86400000; Path=/; HttpOnly; SameSite=Lax');
+    expect(parseSetCookie(off.headers['set-cookie'])).toEqual({
+      name: 'not_counted',
+      value: '1',
+      attributes: ['HttpOnly', 'Max-Age=86400000', 'Path=/', 'SameSite=Lax'],
+    });
     expect((await thisBrowser('GET', { switch: 'not_counted=1' })).json().data).toEqual({ counted: false });
     const on = await thisBrowser('PUT', { switch: 'not_counted=1' }, true);
-    expect(String(on.headers['set-cookie'])).toBe('not_counted=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+    expect(parseSetCookie(on.headers['set-cookie'])).toEqual({
+      name: 'not_counted',
+      value: '',
+      attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Lax'],
+    });
 
     const crossSite = await testApp.app.inject({
       method: 'PUT',
@@ -167,5 +176,32 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
     });
     expect(crossSite.statusCode).toBe(403);
     expect((await thisBrowser('PUT', {}, 'no' as unknown as boolean)).statusCode).toBe(400);
+  });
+
+  it('marks the switch Secure over HTTPS (here behind a trusted proxy)', async () => {
+    const secureApp = await createTestApp({ trustProxy: true });
+    try {
+      await setPasswordHash(secureApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
+      const https = { ...SAME_ORIGIN, 'x-forwarded-proto': 'https' };
+      const signedIn = await secureApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/owner/session',
+        headers: https,
+        payload: { password: PASSWORD },
+      });
+      const off = await secureApp.app.inject({
+        method: 'PUT',
+        url: '/api/v1/owner/stats/this-browser',
+        headers: { ...https, cookie: String(signedIn.headers['set-cookie']).split(';')[0] },
+        payload: { counted: false },
+      });
+      expect(parseSetCookie(off.headers['set-cookie'])).toEqual({
+        name: 'not_counted',
+        value: '1',
+        attributes: ['HttpOnly', 'Max-Age=86400000', 'Path=/', 'SameSite=Lax', 'Secure'],
+      });
+    } finally {
+      await secureApp.close();
+    }
   });
 });
