@@ -18,6 +18,7 @@ import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js
 import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
 import { contactRoutes } from './routes/contact/index.js';
+import { cvRoutes } from './routes/cv/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
@@ -132,6 +133,11 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
+  await app.register(cvRoutes, {
+    db,
+    content,
+    siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+  });
   await app.register(webApp, {
     webRoot: config.webRoot,
     contentDir: config.contentDir,

@@ -24,6 +24,7 @@ export interface Database {
   visit_day_breakdowns: VisitDayBreakdownTable;
   owner_settings: OwnerSettingTable;
   weekly_summaries: WeeklySummaryTable;
+  cv_downloads: CvDownloadTable;
 }
 
 export interface VisitorTable {
@@ -143,4 +144,12 @@ export interface OwnerSettingTable {
 export interface WeeklySummaryTable {
   week: string;
   queued_at: string;
+}
+
+/** CV downloads of one UTC day in one language and format (`pdf`, `json`). */
+export interface CvDownloadTable {
+  day: string;
+  locale: string;
+  format: string;
+  downloads: number;
 }

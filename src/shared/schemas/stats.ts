@@ -75,7 +75,18 @@ export const statsSchema = z.object({
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-export const statsResponseSchema = successResponseSchema(statsSchema);
+const downloadCountSchema = z.object({ value: z.string(), downloads: count });
+
+/** CV downloads (`/cv/{language}.pdf` and `.json`) in the same days, counted with the visits' rules. */
+export const cvDownloadsSchema = z.object({
+  total: count,
+  days: z.array(z.object({ day: z.string(), downloads: count })).describe('The days that had downloads, in order'),
+  languages: z.array(downloadCountSchema).describe('By the CV’s language, largest first'),
+  formats: z.array(downloadCountSchema).describe('pdf or json, largest first'),
+});
+export type CvDownloads = z.infer<typeof cvDownloadsSchema>;
+
+export const statsResponseSchema = successResponseSchema(statsSchema.extend({ cvDownloads: cvDownloadsSchema }));
 
 /** The owner's "don't count this browser" switch (see `NOT_COUNTED_COOKIE`). */
 export const thisBrowserSchema = z.strictObject({

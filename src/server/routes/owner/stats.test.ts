@@ -52,6 +52,7 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
       ...SEEDED_RANGE,
       interval: 'day',
       detailedSince: '2026-11-01',
+      cvDownloads: { total: 0, days: [], languages: [], formats: [] },
       ...Object.fromEntries(Object.entries(SEEDED_EXPECTED).filter(([key]) => key !== 'now')),
     });
   });
