@@ -1,5 +1,5 @@
 import type { Locale } from './locales.js';
-import type { RouteName } from './paths.js';
+import { PAGE_NAMES, PAGES, type PageName } from './pages.js';
 import type { SiteContent } from './schemas/content.js';
 import type { Theme } from './theme.js';
 
@@ -14,13 +14,13 @@ export interface PageRequest {
   locale: Locale;
   /** The visitor's stored theme; undefined follows the system (the page decides in CSS). */
   theme: Theme | undefined;
-  /** Which of the 404 page's jokes to show (spec §2: one at random); ignored by other pages. */
+  /** Which of the 404 page's jokes to show (spec §2: one at random, `NOT_FOUND_JOKE_COUNT`); ignored by other pages. */
   jokeIndex: number;
 }
 
 export interface RenderedPage {
   status: 200 | 404;
-  route: RouteName;
+  page: PageName;
   /** The markup inside `#root`; empty for pages drawn only in the browser. */
   html: string;
   /** JSON for the browser router's hydration (loader data), placed in an inert script. */
@@ -28,10 +28,8 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
-  /** Each route's title in each language (spec §2: the document title is "Name Surname - Title"). */
-  titles: Record<Locale, Record<RouteName, string>>;
-  /** How many jokes the 404 page chooses from. */
-  jokeCount: number;
+  /** Each page's title in each language, for the document title (`documentTitle`, spec §2). */
+  titles: Record<Locale, Record<PageName, string>>;
   render: (request: PageRequest) => Promise<RenderedPage>;
 }
 
@@ -43,16 +41,13 @@ export interface ServerEntry {
 /** The inert JSON script the browser router hydrates from. */
 export const HYDRATION_DATA_ELEMENT_ID = 'hydration-data';
 
-/**
- * The routes whose code is loaded lazily, by the module Vite's manifest names it with (relative to
- * `src/web`). The server puts such a page's styles and a preload of its chunk into the rendered
- * HTML; keep this in step with the `lazy` imports in `src/web/app/routes.tsx`.
- */
-export const LAZY_ROUTE_MODULES: Partial<Record<RouteName, string>> = {
-  about: 'features/about/about-page.tsx',
-  portfolio: 'features/portfolio/portfolio-page.tsx',
-  contact: 'features/contact/contact-page.tsx',
-};
+/** The pages whose code is loaded lazily, by the module Vite's manifest names it with (from `PAGES`). */
+export const LAZY_ROUTE_MODULES: Partial<Record<PageName, string>> = Object.fromEntries(
+  PAGE_NAMES.flatMap((name) => {
+    const module = PAGES[name].lazyModule;
+    return module ? [[name, module]] : [];
+  }),
+);
 
 /** Each language's texts, a chunk of its own the browser loads for the language a page is shown in. */
 export const TRANSLATION_MODULES: Record<Locale, string> = {

@@ -1,12 +1,9 @@
-/** The app's routes, spec §2: history mode, base `/`, no parameters. */
-export const APP_PATHS = {
-  index: '/',
-  about: '/about',
-  portfolio: '/portfolio',
-  contact: '/contact',
-} as const;
+import { type AddressedPageName, NOT_FOUND_PAGE, PAGE_NAMES, PAGES } from './pages.js';
 
-export type RouteName = keyof typeof APP_PATHS | 'not-found';
+/** The visitor pages' addresses by page name (from the page table, `pages.ts`), for links. */
+export const APP_PATHS = Object.fromEntries(
+  PAGE_NAMES.filter((name) => name !== NOT_FOUND_PAGE).map((name) => [name, PAGES[name].path]),
+) as { readonly [Name in AddressedPageName]: (typeof PAGES)[Name]['path'] };
 
 /** The owner's area (not a spec route): signed-in pages, never indexed, loaded only when visited. */
 export const OWNER_PATHS = {

@@ -4,14 +4,16 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LOCALES, type Locale } from '../shared/locales.js';
 import type { PageRenderer, PageRequest, RenderedPage } from '../shared/page-rendering.js';
-import type { RouteName } from '../shared/paths.js';
+import { isPageName, NOT_FOUND_PAGE, PAGE_NAMES, PAGES, type PageName } from '../shared/pages.js';
 import type { SiteContent } from '../shared/schemas/content.js';
 import { jsonForScript } from '../shared/site-data.js';
+import type { Theme } from '../shared/theme.js';
 import { type JokeChoice, type RouteLoaders, siteRoutes } from './app/routes.js';
-import { themeStore } from './features/theme/theme.js';
+import { ThemeContext } from './features/theme/theme.js';
 import { createI18n } from './i18n/i18n.js';
 import { translations } from './i18n/translations.js';
 import { provideSections } from './shared/api/content-api.js';
+import { createStore } from './shared/lib/create-store.js';
 import { provideSiteIdentity } from './shared/lib/site-data.js';
 
 /** What the server's loaders know of a request beyond its address. */
@@ -43,43 +45,38 @@ export async function createPageRenderer(content: SiteContent): Promise<PageRend
   ) as Record<Locale, Awaited<ReturnType<typeof createI18n>>>;
 
   const titles = Object.fromEntries(
-    LOCALES.map((locale) => {
-      const t = translations[locale];
-      const perRoute: Record<RouteName, string> = {
-        index: t.home.title,
-        about: t.about.title,
-        portfolio: t.portfolio.title,
-        contact: t.contact.title,
-        'not-found': t.errors['404'].title,
-      };
-      return [locale, perRoute];
-    }),
+    LOCALES.map((locale) => [
+      locale,
+      Object.fromEntries(PAGE_NAMES.map((name) => [name, i18n[locale].t(PAGES[name].titleKey)])),
+    ]),
   ) as PageRenderer['titles'];
 
   return {
     titles,
-    jokeCount: translations.lotin.errors['404'].joke_descriptions.length,
     async render({ path, locale, theme, jokeIndex }: PageRequest): Promise<RenderedPage> {
       const context = await handler.query(new Request(new URL(path, 'http://sahifa.invalid')), {
         requestContext: { jokeIndex } satisfies RenderContext as never,
       });
       if (context instanceof Response) throw new Error(`The page ${path} answered a redirect`);
       const router = createStaticRouter(handler.dataRoutes, context);
-      const route = (context.matches.at(-1)?.route.id ?? 'not-found') as RouteName;
+      const matched = context.matches.at(-1)?.route.id;
+      const page: PageName = isPageName(matched) ? matched : NOT_FOUND_PAGE;
       // Without a stored theme the page follows the system in CSS; the toggle starts as in light.
-      themeStore.set(theme ?? 'light');
+      const themeOfThisPage = createStore<Theme>(theme ?? 'light');
       const html = renderToString(
         <StrictMode>
           <I18nextProvider i18n={i18n[locale]}>
-            {/* hydrate={false}: React Router's own hydration script is inline, which the CSP forbids;
-                the server sends the same data as inert JSON instead. */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <ThemeContext value={themeOfThisPage}>
+              {/* hydrate={false}: React Router's own hydration script is inline, which the CSP forbids;
+                  the server sends the same data as inert JSON instead. */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </ThemeContext>
           </I18nextProvider>
         </StrictMode>,
       );
       return {
-        status: context.statusCode === 404 || route === 'not-found' ? 404 : 200,
-        route,
+        status: context.statusCode === 404 || page === NOT_FOUND_PAGE ? 404 : 200,
+        page,
         html,
         hydrationData: jsonForScript({ loaderData: context.loaderData }),
       };

@@ -14,6 +14,7 @@ import {
   type Locale,
 } from '../shared/locales.js';
 import { HYDRATION_DATA_ELEMENT_ID } from '../shared/page-rendering.js';
+import { PAGE_NAMES, PAGES } from '../shared/pages.js';
 import { THEME_COOKIE_MAX_AGE_SECONDS, themeFromCookies } from '../shared/theme.js';
 import { createRouter } from './app/router.js';
 import { applyLocaleToDocument, changeLocale, loadSavedLocale } from './features/language/language.js';
@@ -68,9 +69,6 @@ function readHydrationData(root: HTMLElement): HydrationState | undefined {
     return undefined;
   }
 }
-
-/** The sections a rendered page came with, by the route that holds them. */
-const SECTION_OF_ROUTE = { index: 'home', about: 'about', portfolio: 'portfolio' } as const;
 
 /**
  * Marks `<html data-hydrated>` once the app has taken the page over. A server-rendered page shows
@@ -128,8 +126,10 @@ async function start() {
   );
   if (hydrationData) {
     const loaderData = hydrationData.loaderData ?? {};
-    for (const [routeId, section] of Object.entries(SECTION_OF_ROUTE)) {
-      if (loaderData[routeId]) provideSections({ [section]: loaderData[routeId] });
+    // The section a rendered page came with is in its route's loader data (the route id is the page's name).
+    for (const name of PAGE_NAMES) {
+      const { section } = PAGES[name];
+      if (section && loaderData[name]) provideSections({ [section]: loaderData[name] });
     }
     // As on the server: the stored theme, or light when the page follows the system; the layout shows
     // the theme in force once hydrated.

@@ -6,21 +6,24 @@ import {
   type Locale,
   OG_LOCALE,
 } from '../../shared/locales.js';
-import { APP_PATHS, type RouteName } from '../../shared/paths.js';
+import {
+  documentTitle,
+  type IndexedPageName,
+  isIndexed,
+  PAGES,
+  type PageDescription,
+  type PageName,
+} from '../../shared/pages.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { jsonForScript } from '../../shared/site-data.js';
 import { escapeHtml } from '../lib/escape-html.js';
-
-/** The pages search engines should list (the 404 page is not one of them). */
-export const INDEXED_ROUTES = ['index', 'about', 'portfolio', 'contact'] as const satisfies readonly RouteName[];
-export type IndexedRoute = (typeof INDEXED_ROUTES)[number];
 
 /**
  * Each language's address of a page: the default language at the plain path, the others with
  * `?lang=`. The plain path is also `x-default`: for a visitor with a saved language it shows that one.
  */
-export function localeUrl(origin: string, route: IndexedRoute, locale: Locale): string {
-  const path = APP_PATHS[route];
+export function localeUrl(origin: string, page: IndexedPageName, locale: Locale): string {
+  const { path } = PAGES[page];
   return locale === DEFAULT_LOCALE ? `${origin}${path}` : `${origin}${path}?${LOCALE_QUERY_PARAMETER}=${locale}`;
 }
 
@@ -39,35 +42,33 @@ export function fullName(content: SiteContent, locale: Locale): string {
   return `${content.identity.first_name[locale]} ${content.identity.last_name[locale]}`.trim();
 }
 
-/** What search results and shared links say about each page, from the owner's own texts. */
-export function pageDescription(content: SiteContent, route: RouteName, locale: Locale): string {
-  const { identity, home, about, portfolio } = content;
-  const role = identity.role[locale];
-  switch (route) {
-    case 'about':
-      return clip(`${role}. ${firstSentence(about.custom_text[locale])}`);
-    case 'portfolio': {
-      const titles = portfolio.items.map((item) => item.title[locale]).join(', ');
-      return clip(titles ? `${role}: ${titles}` : role);
-    }
-    case 'contact': {
-      const where = identity.location?.[locale];
-      return clip(
-        `${fullName(content, locale)} — ${role}${where ? `, ${where}` : ''}. ${firstSentence(home.intro[locale])}`,
-      );
-    }
-    default:
-      return clip(`${role}. ${firstSentence(home.intro[locale])}`);
-  }
+/** What search results and shared links say about a page, from the owner's own texts. */
+const DESCRIBE: Record<PageDescription, (content: SiteContent, locale: Locale) => string> = {
+  introduction: ({ identity, home }, locale) => clip(`${identity.role[locale]}. ${firstSentence(home.intro[locale])}`),
+  about: ({ identity, about }, locale) => clip(`${identity.role[locale]}. ${firstSentence(about.custom_text[locale])}`),
+  projects: ({ identity, portfolio }, locale) => {
+    const titles = portfolio.items.map((item) => item.title[locale]).join(', ');
+    return clip(titles ? `${identity.role[locale]}: ${titles}` : identity.role[locale]);
+  },
+  'contact-card': (content, locale) => {
+    const { identity, home } = content;
+    const where = identity.location?.[locale];
+    return clip(
+      `${fullName(content, locale)} — ${identity.role[locale]}${where ? `, ${where}` : ''}. ${firstSentence(home.intro[locale])}`,
+    );
+  },
+};
+
+export function pageDescription(content: SiteContent, page: PageName, locale: Locale): string {
+  return DESCRIBE[PAGES[page].description](content, locale);
 }
 
-export function pageTitle(content: SiteContent, titles: PageTitles | undefined, route: RouteName, locale: Locale) {
-  const routeTitle = titles?.[locale][route];
-  // Spec §2: the document title is the owner's name, a dash, then the route title.
-  return routeTitle ? `${fullName(content, locale)} - ${routeTitle}` : fullName(content, locale);
+export function pageTitle(content: SiteContent, titles: PageTitles | undefined, page: PageName, locale: Locale) {
+  // Without the server bundle there are no translated titles: the owner's name alone.
+  return documentTitle(fullName(content, locale), titles?.[locale][page]);
 }
 
-export type PageTitles = Record<Locale, Record<RouteName, string>>;
+export type PageTitles = Record<Locale, Record<PageName, string>>;
 
 export interface PreviewImage {
   url: string;
@@ -78,7 +79,7 @@ export interface PreviewImage {
 
 export interface HeadInput {
   origin: string;
-  route: RouteName;
+  page: PageName;
   locale: Locale;
   content: SiteContent;
   titles: PageTitles | undefined;
@@ -108,9 +109,9 @@ export function personJsonLd(content: SiteContent, origin: string, locale: Local
  * Everything in `<head>` that describes a page: title, description, canonical address, the other
  * languages' addresses, Open Graph and Twitter cards, and JSON-LD. All owner text is escaped.
  */
-export function pageHead({ origin, route, locale, content, titles, image }: HeadInput): string {
-  const title = escapeHtml(pageTitle(content, titles, route, locale));
-  const description = escapeHtml(pageDescription(content, route, locale));
+export function pageHead({ origin, page, locale, content, titles, image }: HeadInput): string {
+  const title = escapeHtml(pageTitle(content, titles, page, locale));
+  const description = escapeHtml(pageDescription(content, page, locale));
   const name = escapeHtml(fullName(content, locale));
   const imageAlt = escapeHtml(`${fullName(content, locale)} — ${content.identity.role[locale]}`);
   const tags = [
@@ -134,22 +135,22 @@ export function pageHead({ origin, route, locale, content, titles, image }: Head
     `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
     `<meta name="twitter:image:alt" content="${imageAlt}" />`,
   ];
-  if (route === 'not-found') {
+  if (!isIndexed(page)) {
     tags.push('<meta name="robots" content="noindex" />', '<meta property="og:type" content="website" />');
     return tags.join('\n    ');
   }
-  const canonical = escapeHtml(localeUrl(origin, route, locale));
+  const canonical = escapeHtml(localeUrl(origin, page, locale));
   tags.push(
     `<link rel="canonical" href="${canonical}" />`,
     ...LOCALES.map(
       (other) =>
-        `<link rel="alternate" hreflang="${HTML_LANG[other]}" href="${escapeHtml(localeUrl(origin, route, other))}" />`,
+        `<link rel="alternate" hreflang="${HTML_LANG[other]}" href="${escapeHtml(localeUrl(origin, page, other))}" />`,
     ),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localeUrl(origin, route, DEFAULT_LOCALE))}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localeUrl(origin, page, DEFAULT_LOCALE))}" />`,
     `<meta property="og:url" content="${canonical}" />`,
-    `<meta property="og:type" content="${route === 'index' ? 'profile' : 'website'}" />`,
+    `<meta property="og:type" content="${page === 'index' ? 'profile' : 'website'}" />`,
   );
-  if (route === 'index') {
+  if (page === 'index') {
     tags.push(
       `<meta property="profile:first_name" content="${escapeHtml(content.identity.first_name[locale])}" />`,
       `<meta property="profile:last_name" content="${escapeHtml(content.identity.last_name[locale])}" />`,

@@ -1,16 +1,17 @@
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES } from '../../shared/locales.js';
+import { INDEXED_PAGES } from '../../shared/pages.js';
 import { escapeHtml as xml } from '../lib/escape-html.js';
-import { INDEXED_ROUTES, localeUrl } from './page-head.js';
+import { localeUrl } from './page-head.js';
 
 /** Every page in every language, each with the addresses of its other languages (Google's hreflang form). */
 export function sitemapXml(origin: string): string {
-  const urls = INDEXED_ROUTES.flatMap((route) =>
+  const urls = INDEXED_PAGES.flatMap((page) =>
     LOCALES.map((locale) => {
       const alternates = [
-        ...LOCALES.map((other) => [HTML_LANG[other], localeUrl(origin, route, other)] as const),
-        ['x-default', localeUrl(origin, route, DEFAULT_LOCALE)] as const,
+        ...LOCALES.map((other) => [HTML_LANG[other], localeUrl(origin, page, other)] as const),
+        ['x-default', localeUrl(origin, page, DEFAULT_LOCALE)] as const,
       ].map(([hreflang, href]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`);
-      return ['  <url>', `    <loc>${xml(localeUrl(origin, route, locale))}</loc>`, ...alternates, '  </url>'].join(
+      return ['  <url>', `    <loc>${xml(localeUrl(origin, page, locale))}</loc>`, ...alternates, '  </url>'].join(
         '\n',
       );
     }),

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../shared/locales.js';
 import { LAZY_ROUTE_MODULES, TRANSLATION_MODULES } from '../../shared/page-rendering.js';
-import type { RouteName } from '../../shared/paths.js';
+import type { PageName } from '../../shared/pages.js';
 
 /** The part of Vite's build manifest (`dist/web/.vite/manifest.json`) read here. */
 interface ManifestChunk {
@@ -97,7 +97,7 @@ export function loadPageAssets(webRoot: string, template: string) {
   }
 
   const cache = new Map<string, HeadAssets>();
-  function headAssets(route: RouteName, locale: Locale): HeadAssets {
+  function headAssets(route: PageName, locale: Locale): HeadAssets {
     const key = `${route}|${locale}`;
     const known = cache.get(key);
     if (known) return known;

@@ -17,7 +17,8 @@ import {
   type RenderedPage,
   type ServerEntry,
 } from '../../shared/page-rendering.js';
-import { APP_PATHS, OWNER_PATHS, type RouteName } from '../../shared/paths.js';
+import { NOT_FOUND_JOKE_COUNT, NOT_FOUND_PAGE, type PageName, pageAtPath } from '../../shared/pages.js';
+import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
@@ -99,7 +100,6 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const imagesDir = path.join(options.contentDir, 'images');
   const originOf = () => options.siteOrigin;
   const previewImage = previewImageFor(content, imagesDir);
-  const jokeCount = renderer?.jokeCount ?? 1;
   const siteData = siteDataScript({ identity: content.identity });
 
   interface Variant {
@@ -130,17 +130,15 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
             jokeIndex: variant.jokeIndex,
           })
         : undefined;
-    const route: RouteName = variant.clientOnly
-      ? 'not-found'
-      : (rendered?.route ??
-        (Object.entries(APP_PATHS).find(([, appPath]) => appPath === variant.path)?.[0] as RouteName | undefined) ??
-        'not-found');
-    const { tags, styleHashes } = assets.headAssets(route, variant.locale);
+    const pageName: PageName = variant.clientOnly
+      ? NOT_FOUND_PAGE
+      : (rendered?.page ?? pageAtPath(variant.path) ?? NOT_FOUND_PAGE);
+    const { tags, styleHashes } = assets.headAssets(pageName, variant.locale);
     const head = [
       tags,
       pageHead({
         origin: variant.origin,
-        route,
+        page: pageName,
         locale: variant.locale,
         content,
         titles: renderer?.titles,
@@ -185,7 +183,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       theme: requestTheme(request),
       origin: originOf(),
       // Spec §2: the 404 page shows one of its jokes at random.
-      jokeIndex: notFound ? Math.floor(Math.random() * jokeCount) : 0,
+      jokeIndex: notFound ? Math.floor(Math.random() * NOT_FOUND_JOKE_COUNT) : 0,
     });
     reply.header('content-security-policy', contentSecurityPolicy);
     return sendCompressed(request, reply, body, {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { documentTitle } from '../../shared/pages.js';
 import { CursorFollower } from '../features/cursor/cursor-follower.js';
 import { Footer } from '../features/footer/footer.js';
 import { Header } from '../features/header/header.js';
@@ -45,7 +46,7 @@ export function Layout() {
 
   // Spec §2 "After each navigation": the title is the owner's name, a dash, then the route title.
   useEffect(() => {
-    if (handle) document.title = `${owner.fullName} - ${t(handle.titleKey)}`;
+    if (handle) document.title = documentTitle(owner.fullName, t(handle.titleKey));
   }, [handle, owner.fullName, t]);
 
   // Screen readers hear the new page: focus moves to its main heading (not on the first load).
@@ -58,9 +59,11 @@ export function Layout() {
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [location.key]);
 
+  // Spec §4 "Menu": opening it removes the classes `loaded` and `background` from the app element,
+  // closing it puts them back. Styles read the menu's state from `data-menu-open`, not from these.
   const classes = [styles.app, 'app', locale, menuOpen ? '' : 'loaded background'].filter(Boolean).join(' ');
   return (
-    <div className={classes}>
+    <div className={classes} data-menu-open={menuOpen}>
       <LoadingOverlay />
       <CursorFollower />
       <Header fixed={fixed} />

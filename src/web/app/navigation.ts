@@ -1,22 +1,15 @@
-import type { ParseKeys } from 'i18next';
-import type { RouteName } from '../../shared/paths.js';
+import { NOT_FOUND_JOKE_COUNT, type PAGES, type PageName } from '../../shared/pages.js';
 import type { Section } from '../../shared/sections.js';
 import { showLoader } from '../features/loader/loader-store.js';
 import { menuStore } from '../features/menu/menu-store.js';
 import { fetchSection, type SectionData } from '../shared/api/content-api.js';
 import { scrollToTop } from '../shared/lib/motion.js';
 
-/** Spec §9: six joke descriptions on the 404 page, in every language. */
-export const JOKE_COUNT = 6;
-
-/** What each route declares (spec §2): its name, its title's translation key, whether the loader shows. */
-export interface RouteHandle {
-  name: RouteName;
-  titleKey: ParseKeys;
-  showsLoader: boolean;
-  /** Pages with several sections get the fixed header past 100 px and a scroll hint. */
-  hasSections: boolean;
-}
+/**
+ * What each route declares: its page's entry in the page table (spec §2: its title's translation
+ * key, whether the loader shows) and its name.
+ */
+export type RouteHandle = (typeof PAGES)[PageName] & { name: PageName };
 
 /** Spec §2 "Before each navigation": close the menu, scroll to the top, show the loader if the route has it. */
 export function beforeNavigation(handle: RouteHandle): Promise<void> {
@@ -44,6 +37,6 @@ export function plainLoader(handle: RouteHandle) {
 export function notFoundLoader(handle: RouteHandle) {
   return async () => {
     await beforeNavigation(handle);
-    return { jokeIndex: Math.floor(Math.random() * JOKE_COUNT) };
+    return { jokeIndex: Math.floor(Math.random() * NOT_FOUND_JOKE_COUNT) };
   };
 }

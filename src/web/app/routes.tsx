@@ -1,20 +1,10 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { APP_PATHS } from '../../shared/paths.js';
+import { NOT_FOUND_PAGE, PAGE_NAMES, PAGES, type PageName } from '../../shared/pages.js';
 import type { Section } from '../../shared/sections.js';
-import { HomePage } from '../features/home/home-page.js';
-import { NotFoundPage } from '../features/not-found/not-found-page.js';
 import { Layout } from './layout.js';
 import type { RouteHandle } from './navigation.js';
+import { PAGE_COMPONENTS } from './page-components.js';
 import { RouteErrorPage } from './route-error-page.js';
-
-// Spec §2: names, titles and loader flags of every route.
-export const routeHandles = {
-  index: { name: 'index', titleKey: 'home.title', showsLoader: true, hasSections: false },
-  about: { name: 'about', titleKey: 'about.title', showsLoader: true, hasSections: true },
-  portfolio: { name: 'portfolio', titleKey: 'portfolio.title', showsLoader: true, hasSections: true },
-  contact: { name: 'contact', titleKey: 'contact.title', showsLoader: false, hasSections: false },
-  notFound: { name: 'not-found', titleKey: 'errors.404.title', showsLoader: false, hasSections: false },
-} satisfies Record<string, RouteHandle>;
 
 /**
  * How routes get their data. In the browser a loader is the spec's "before each navigation" and
@@ -31,10 +21,20 @@ export interface JokeChoice {
   jokeIndex: number;
 }
 
-/** The visitor pages' route table, one for the server renderer and the browser router. */
+function pageRoute(name: PageName, loaders: RouteLoaders): RouteObject {
+  const page = PAGES[name];
+  const handle: RouteHandle = { ...page, name };
+  let loader: LoaderFunction;
+  if (name === NOT_FOUND_PAGE) loader = loaders.notFound(handle);
+  else if (page.section) loader = loaders.page(handle, page.section);
+  else loader = loaders.plain(handle);
+  // The id is the page's name, given rather than counted, so the server's route table and the
+  // browser's (which also holds the owner area) name the same route the same way in the hydration data.
+  return { path: page.path, id: name, handle, loader, ...PAGE_COMPONENTS[name] };
+}
+
+/** The visitor pages' route table, from the page table, for the server renderer and the browser router. */
 export function siteRoutes(loaders: RouteLoaders): RouteObject {
-  // Ids are given, not counted, so the server's route table and the browser's (which also holds the
-  // owner area) name the same route the same way in the hydration data.
   return {
     id: 'layout',
     element: <Layout />,
@@ -42,46 +42,7 @@ export function siteRoutes(loaders: RouteLoaders): RouteObject {
       {
         id: 'pages',
         errorElement: <RouteErrorPage />,
-        children: [
-          {
-            path: APP_PATHS.index,
-            id: 'index',
-            handle: routeHandles.index,
-            loader: loaders.page(routeHandles.index, 'home'),
-            element: <HomePage />,
-          },
-          {
-            path: APP_PATHS.about,
-            id: 'about',
-            handle: routeHandles.about,
-            loader: loaders.page(routeHandles.about, 'about'),
-            lazy: () => import('../features/about/about-page.js').then((module) => ({ Component: module.AboutPage })),
-          },
-          {
-            path: APP_PATHS.portfolio,
-            id: 'portfolio',
-            handle: routeHandles.portfolio,
-            loader: loaders.page(routeHandles.portfolio, 'portfolio'),
-            lazy: () =>
-              import('../features/portfolio/portfolio-page.js').then((module) => ({ Component: module.PortfolioPage })),
-          },
-          {
-            path: APP_PATHS.contact,
-            id: 'contact',
-            handle: routeHandles.contact,
-            loader: loaders.plain(routeHandles.contact),
-            // The form brings zod (shared with the server); only visitors of this page download it.
-            lazy: () =>
-              import('../features/contact/contact-page.js').then((module) => ({ Component: module.ContactPage })),
-          },
-          {
-            path: '*',
-            id: 'not-found',
-            handle: routeHandles.notFound,
-            loader: loaders.notFound(routeHandles.notFound),
-            element: <NotFoundPage />,
-          },
-        ],
+        children: PAGE_NAMES.map((name) => pageRoute(name, loaders)),
       },
     ],
   };

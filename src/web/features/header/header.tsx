@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { PAGE_NAMES, PAGES } from '../../../shared/pages.js';
 import { APP_PATHS } from '../../../shared/paths.js';
 import { useStore } from '../../shared/lib/create-store.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
@@ -9,12 +10,8 @@ import { menuStore } from '../menu/menu-store.js';
 import { ThemeToggle } from '../theme/theme-toggle.js';
 import styles from './header.module.css';
 
-const MENU = [
-  { to: APP_PATHS.index, titleKey: 'home.title' },
-  { to: APP_PATHS.about, titleKey: 'about.title' },
-  { to: APP_PATHS.portfolio, titleKey: 'portfolio.title' },
-  { to: APP_PATHS.contact, titleKey: 'contact.title' },
-] as const;
+/** Spec §2: the menu's links, the pages marked `inMenu` in the page table, in its order. */
+const MENU = PAGE_NAMES.filter((name) => PAGES[name].inMenu).map((name) => PAGES[name]);
 
 export function Header({ fixed }: { fixed: boolean }) {
   const { t } = useTranslation();
@@ -55,10 +52,10 @@ export function Header({ fixed }: { fixed: boolean }) {
       </Link>
       <nav ref={menu} id="main-menu" className={styles.menu} data-open={menuOpen} aria-label={t('others.main_menu')}>
         <ul>
-          {MENU.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                {t(item.titleKey)}
+          {MENU.map((page) => (
+            <li key={page.path}>
+              <NavLink to={page.path} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                {t(page.titleKey)}
               </NavLink>
             </li>
           ))}

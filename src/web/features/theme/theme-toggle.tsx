@@ -1,13 +1,12 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../shared/lib/create-store.js';
-import { themeStore, toggleTheme } from './theme.js';
+import { toggleTheme, useTheme } from './theme.js';
 import styles from './theme-toggle.module.css';
 
 /** Spec §2: the theme toggle shows a sun (dark theme on) or a moon (light theme on). */
 export function ThemeToggle() {
   const { t } = useTranslation();
-  const theme = useStore(themeStore);
+  const theme = useTheme();
   const dark = theme === 'dark';
   return (
     <button

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import {
   isTheme,
   THEME_COOKIE,
@@ -5,7 +6,7 @@ import {
   type Theme,
   themeFromCookies,
 } from '../../../shared/theme.js';
-import { createStore } from '../../shared/lib/create-store.js';
+import { createStore, type Store, useStore } from '../../shared/lib/create-store.js';
 
 function systemTheme(): Theme {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -28,7 +29,19 @@ export function initialTheme(): Theme {
   return systemTheme();
 }
 
+/** The browser's theme in force, for the page's life. */
 export const themeStore = createStore<Theme>('light');
+
+/**
+ * The theme store components read: the browser's by default. The server renderer gives each page its
+ * own (`<ThemeContext value={createStore(theme)}>`), so pages rendered at the same time, or streamed,
+ * never show another visitor's theme.
+ */
+export const ThemeContext = createContext<Store<Theme>>(themeStore);
+
+export function useTheme(): Theme {
+  return useStore(useContext(ThemeContext));
+}
 
 export function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
