@@ -2,6 +2,7 @@ import { ArrowLeft, LogOut } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Route, Routes } from 'react-router';
+import { documentTitle } from '../../../shared/pages.js';
 import { APP_PATHS, OWNER_PATHS } from '../../../shared/paths.js';
 import { addOwnerTranslations } from '../../i18n/owner-i18n.js';
 import { ApiError } from '../../shared/api/api-client.js';
@@ -49,7 +50,7 @@ export function OwnerApp() {
   }, [check]);
 
   useEffect(() => {
-    document.title = `${t('title')} - ${owner.fullName}`;
+    document.title = documentTitle(owner.fullName, t('title'));
   }, [t, owner.fullName]);
 
   const session = useMemo(
