@@ -16,6 +16,7 @@ import {
 } from '../../shared/pages.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { jsonForScript } from '../../shared/site-data.js';
+import { cvJsonLd } from '../cv/cv-json-ld.js';
 import { escapeHtml } from '../lib/escape-html.js';
 
 /**
@@ -156,8 +157,9 @@ export function pageHead({ origin, page, locale, content, titles, image }: HeadI
       `<meta property="profile:last_name" content="${escapeHtml(content.identity.last_name[locale])}" />`,
     );
   }
-  tags.push(
-    `<script type="application/ld+json">${jsonForScript(personJsonLd(content, origin, locale, image.url))}</script>`,
-  );
+  const person = personJsonLd(content, origin, locale, image.url);
+  // The about page names the CV a recruiter can take away (the PDFs are not in the sitemap).
+  if (page === 'about') person.subjectOf = cvJsonLd(content, origin, locale);
+  tags.push(`<script type="application/ld+json">${jsonForScript(person)}</script>`);
   return tags.join('\n    ');
 }

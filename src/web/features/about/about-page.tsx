@@ -9,6 +9,7 @@ import { TagList } from '../../shared/components/tag-list.js';
 import { TopicIcon } from '../../shared/icons/topic-icon.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
 import styles from './about-page.module.css';
+import { DownloadCvLink } from './download-cv-link.js';
 
 type TimelineEntry = AboutContent['experience'][number];
 
@@ -119,7 +120,10 @@ export function AboutPage() {
   if (!about) return null;
   return (
     <div className={styles.page}>
-      <PageHeader title={t('about.title')} />
+      <div className={styles.heading}>
+        <PageHeader title={t('about.title')} />
+        <DownloadCvLink />
+      </div>
 
       <AboutSection id="about-custom-text" title={t('about.sections.custom_text')}>
         <div className={styles.customText}>

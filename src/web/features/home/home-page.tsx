@@ -7,6 +7,7 @@ import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { imageSources } from '../../shared/lib/media.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
+import { DownloadCvLink } from '../about/download-cv-link.js';
 import styles from './home-page.module.css';
 
 export function HomePage() {
@@ -36,6 +37,7 @@ export function HomePage() {
             <Mail size={18} aria-hidden="true" />
             {t('home.cta_contact')}
           </Link>
+          <DownloadCvLink />
         </div>
         {home.highlights.length > 0 && (
           <dl className={styles.highlights}>
