@@ -35,6 +35,7 @@ describe('the API as a whole', () => {
       '/api/v1/pages/{section}',
       '/api/v1/visitor/check',
       '/api/v1/visitor/create/{device}',
+      '/api/v1/visitor/preferences',
       '/api/v1/visitor/visit/{device}',
     ]);
     const contact = document.paths['/api/v1/contact'].post;

@@ -24,7 +24,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Whether a request comes from the site's own pages: browsers say so in `Sec-Fetch-Site`; older ones
  * send an `Origin` that must be this site's. Neither (a form on another site, curl) is refused.
  */
-function fromThisSite(request: FastifyRequest): boolean {
+export function fromThisSite(request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite !== undefined) return fetchSite === 'same-origin';
   return request.headers.origin === `${request.protocol}://${request.host}`;

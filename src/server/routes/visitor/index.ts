@@ -24,6 +24,7 @@ import {
 } from '../../repositories/visitor-repository.js';
 import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
 import { errorResponses, ok } from '../responses.js';
+import { visitorPreferencesRoutes } from './preferences.js';
 
 export interface VisitorRoutesOptions {
   db: Db;
@@ -105,4 +106,6 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
       return ok({ recorded: true });
     },
   });
+
+  await app.register(visitorPreferencesRoutes);
 };
