@@ -5,6 +5,7 @@ import type { Stats } from '../../shared/schemas/stats.js';
 import { changePercent } from '../../shared/statistics.js';
 import type { NotificationSettings } from '../config.js';
 import type { Db } from '../db/database.js';
+import { fill, OWNER_TEXTS } from '../i18n/owner-texts.js';
 import { countMessagesReceived } from '../repositories/contact-repository.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
 import { claimSummaryWeek, weeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
@@ -39,53 +40,6 @@ export function dueSummaryWeek(now: Date): SummaryWeek | undefined {
   return { week: last.week, from: last.monday, to: last.sunday };
 }
 
-const TEXTS = {
-  lotin: {
-    subject: (visitors: string, change: string) => `Saytingiz oʻtgan hafta: ${visitors} tashrifchi${change}`,
-    heading: (from: string, to: string) => `Saytingiz ${from} – ${to} (UTC kunlari):`,
-    visitors: 'Noyob tashrifchilar',
-    visits: 'Tashriflar',
-    messages: 'Yangi xabarlar',
-    change: (change: string) => ` (oldingi haftaga nisbatan ${change})`,
-    noPrevious: ' (oldingi haftada yoʻq edi)',
-    topPages: 'Eng koʻp koʻrilgan sahifalar (tashriflar):',
-    notGiven: '(koʻrsatilmagan)',
-    noVisits: 'Oʻtgan hafta tashrif boʻlmagan.',
-    dashboard: (url: string) => `Statistika: ${url}`,
-    footer:
-      'Bu xat egasi boʻlimining sozlamalarida haftalik hisobot yoqilgani uchun keldi. Uni oʻsha yerda oʻchirish mumkin.',
-  },
-  russian: {
-    subject: (visitors: string, change: string) => `Ваш сайт за прошлую неделю: посетителей — ${visitors}${change}`,
-    heading: (from: string, to: string) => `Ваш сайт с ${from} по ${to} (дни по UTC):`,
-    visitors: 'Уникальные посетители',
-    visits: 'Визиты',
-    messages: 'Новые сообщения',
-    change: (change: string) => ` (${change} к позапрошлой неделе)`,
-    noPrevious: ' (неделей раньше не было)',
-    topPages: 'Популярные страницы (визиты):',
-    notGiven: '(не указано)',
-    noVisits: 'На прошлой неделе визитов не было.',
-    dashboard: (url: string) => `Статистика: ${url}`,
-    footer:
-      'Это письмо приходит, потому что в настройках раздела владельца включена еженедельная сводка. Там же её можно выключить.',
-  },
-  english: {
-    subject: (visitors: string, change: string) => `Your site last week: ${visitors} visitors${change}`,
-    heading: (from: string, to: string) => `Your site from ${from} to ${to} (UTC days):`,
-    visitors: 'Unique visitors',
-    visits: 'Visits',
-    messages: 'New messages',
-    change: (change: string) => ` (${change} on the week before)`,
-    noPrevious: ' (none the week before)',
-    topPages: 'Top pages (visits):',
-    notGiven: '(not given)',
-    noVisits: 'No visits last week.',
-    dashboard: (url: string) => `Statistics: ${url}`,
-    footer: 'You get this because the weekly summary is on in the owner area’s settings. You can turn it off there.',
-  },
-} satisfies Record<Locale, unknown>;
-
 /** "+12%", "−5%" (a real minus sign), "±0%"; undefined when there was nothing to compare with. */
 function changeText(current: number, previous: number): string | undefined {
   const change = changePercent(current, previous);
@@ -106,30 +60,33 @@ export function summaryContent(
   locale: Locale,
   publicUrl?: string,
 ): SummaryContent {
-  const texts = TEXTS[locale];
+  const texts = OWNER_TEXTS[locale].weekly_summary;
   const number = new Intl.NumberFormat(HTML_LANG[locale]).format;
   const withChange = (current: number, previous: number) => {
     const change = changeText(current, previous);
-    return `${number(current)}${change === undefined ? texts.noPrevious : texts.change(change)}`;
+    return `${number(current)}${change === undefined ? texts.no_previous : fill(texts.change, { change })}`;
   };
   const { totals, previous } = stats;
   const visitorsChange = changeText(totals.visitors, previous.visitors);
   const pages = stats.pages
     .slice(0, TOP_PAGES)
-    .map((page, index) => `${index + 1}. ${page.value ?? texts.notGiven} — ${number(page.visits)}`);
+    .map((page, index) => `${index + 1}. ${page.value ?? texts.not_given} — ${number(page.visits)}`);
   const paragraphs = [
-    texts.heading(stats.from, stats.to),
+    fill(texts.heading, { from: stats.from, to: stats.to }),
     [
       `${texts.visitors}: ${withChange(totals.visitors, previous.visitors)}`,
       `${texts.visits}: ${withChange(totals.visits, previous.visits)}`,
       `${texts.messages}: ${number(messages)}`,
     ].join('\n'),
-    pages.length > 0 ? [texts.topPages, ...pages].join('\n') : texts.noVisits,
-    ...(publicUrl ? [texts.dashboard(`${publicUrl}${OWNER_PATHS.stats}?range=7d`)] : []),
+    pages.length > 0 ? [texts.top_pages, ...pages].join('\n') : texts.no_visits,
+    ...(publicUrl ? [fill(texts.dashboard, { url: `${publicUrl}${OWNER_PATHS.stats}?range=7d` })] : []),
     `— ${texts.footer}`,
   ];
   return {
-    subject: texts.subject(number(totals.visitors), visitorsChange === undefined ? '' : ` (${visitorsChange})`),
+    subject: fill(texts.subject, {
+      visitors: number(totals.visitors),
+      change: visitorsChange === undefined ? '' : ` (${visitorsChange})`,
+    }),
     text: paragraphs.join('\n\n'),
   };
 }
