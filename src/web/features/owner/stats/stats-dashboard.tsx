@@ -5,6 +5,7 @@ import type { StatsDimension } from '../../../../shared/statistics.js';
 import ownerStyles from '../owner.module.css';
 import { BreakdownTable } from './breakdown-table.js';
 import { CountThisBrowser } from './count-this-browser.js';
+import { CvDownloads } from './cv-downloads.js';
 import { hasAggregatedDays } from './graph-data.js';
 import { MainGraph } from './main-graph.js';
 import { RangePicker } from './range-picker.js';
@@ -86,6 +87,7 @@ export function StatsDashboard() {
             {/* The sixth cell of the grid: the switch belongs to the counting these cards show. */}
             <CountThisBrowser />
           </div>
+          <CvDownloads downloads={stats.cvDownloads} format={format} />
         </div>
       )}
     </div>
