@@ -43,6 +43,8 @@ function withinTimeLimit<Value>(work: Promise<Value>, fallback: Value): Promise<
 /** The saved locale is mirrored into a cookie, so the server renders a returning visitor's language. */
 function mirrorLocaleCookie(locale: string): void {
   if (!isLocale(locale)) return;
+  // Rewriting the server's cookie would cut it to Safari's 7 days for script cookies (decision 004).
+  if (document.cookie.split('; ').includes(`${LOCALE_COOKIE}=${locale}`)) return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet
   document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${THEME_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
 }

@@ -6,6 +6,7 @@ import {
   type Theme,
   themeFromCookies,
 } from '../../../shared/theme.js';
+import { saveVisitorPreferences } from '../../shared/api/endpoints.js';
 import { createStore, type Store, useStore } from '../../shared/lib/create-store.js';
 
 function systemTheme(): Theme {
@@ -49,6 +50,9 @@ export function setTheme(theme: Theme): void {
   // biome-ignore lint/suspicious/noDocumentCookie: see above
   document.cookie = `${THEME_COOKIE}=${theme}; Max-Age=${THEME_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
   themeStore.set(theme);
+  // The server sets the cookie again, as Safari keeps a script's cookie 7 days (decision 004); when
+  // that fails, the cookie just written stands.
+  void saveVisitorPreferences({ theme }).catch(() => undefined);
 }
 
 export function toggleTheme(): void {

@@ -9,6 +9,10 @@ import type {
 } from '../../../shared/schemas/api.js';
 import type { ContactMessage } from '../../../shared/schemas/contact.js';
 import type { VisitBody } from '../../../shared/schemas/visitor.js';
+import type {
+  VisitorPreferences,
+  visitorPreferencesResponseSchema,
+} from '../../../shared/schemas/visitor-preferences.js';
 import type { Section } from '../../../shared/sections.js';
 import { apiRequest } from './api-client.js';
 
@@ -45,4 +49,11 @@ export function recordVisit(
 
 export function sendContactMessage(message: ContactMessage): Promise<ResponseData<typeof contactResponseSchema>> {
   return apiRequest('/contact', { method: 'POST', body: message });
+}
+
+/** The server answers with the `theme` and `locale` cookies (decision 004: Safari's 7-day cap on script cookies). */
+export function saveVisitorPreferences(
+  preferences: VisitorPreferences,
+): Promise<ResponseData<typeof visitorPreferencesResponseSchema>> {
+  return apiRequest('/visitor/preferences', { method: 'PUT', body: preferences });
 }
