@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { budget, chooseLanguage, expect, open, test, waitForPage } from './fixtures.js';
 import { fullName, recordOverlayStates, siteIdentity, translations } from './support.js';
 
 const { lotin, english } = translations;
+type OwnerTexts = typeof import('../src/web/i18n/owner-locales/lotin.json');
+const ownerLotin = JSON.parse(readFileSync('src/web/i18n/owner-locales/lotin.json', 'utf8')) as OwnerTexts;
 
 test.describe('routes and navigation (spec §2)', () => {
   test('sets the title to the owner name, a dash and the route title after each navigation, per language', async ({
@@ -95,6 +98,17 @@ test.describe('routes and navigation (spec §2)', () => {
       .click();
     await waitForPage(page);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("titles the owner area in the site's order: the owner's name, a dash, then the area's title", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // Signed out: the session check answers 401.
+    allowConsoleErrors(/status of 401/);
+    await page.goto('/owner');
+    const identity = await siteIdentity(page);
+    await expect(page).toHaveTitle(`${fullName(identity, 'lotin')} - ${ownerLotin.title}`);
   });
 
   test('answers an unknown path with status 404, the 404 title and one of the six jokes', async ({
