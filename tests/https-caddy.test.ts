@@ -33,8 +33,9 @@ describe('behind Caddy over HTTPS (docs/deploy/Caddyfile)', () => {
   beforeAll(async () => {
     requireBuild();
     const env = { DATA_DIR: path.join(dir, 'data'), TRUST_PROXY: '127.0.0.1' };
-    await setOwnerPassword(env, PASSWORD);
+    // As the README says: the first start makes the database, then the owner sets the password.
     site = await startSite(env);
+    await setOwnerPassword(env, PASSWORD);
 
     const [httpsPort, plainPort] = [await freePort(), await freePort()];
     httpPort = plainPort;
