@@ -30,7 +30,7 @@ export function requireSiteDatabase(database: DatabaseConfig): void {
 }
 
 /** The site's own database (DATA_DIR or DATABASE_URL), only if it exists, brought up to date. */
-export async function openSiteDatabase(database: DatabaseConfig): Promise<Db> {
+async function openSiteDatabase(database: DatabaseConfig): Promise<Db> {
   requireSiteDatabase(database);
   const db = await connectDatabase(database);
   try {
@@ -46,7 +46,7 @@ type Values<Options extends NonNullable<ParseArgsConfig['options']>> = ReturnTyp
   typeof parseArgs<{ options: Options }>
 >['values'];
 
-export interface OwnerCommandContext<Options extends NonNullable<ParseArgsConfig['options']>> {
+interface OwnerCommandContext<Options extends NonNullable<ParseArgsConfig['options']>> {
   values: Values<Options>;
   /** The command's arguments, as many as it names in `arguments`. */
   positionals: string[];

@@ -3,7 +3,7 @@ import { maintainStatistics } from '../repositories/stats-rollup-repository.js';
 import type { Job } from './scheduler.js';
 
 /** Months raw visits are kept (STATS_RETENTION_MONTHS) unless configured; daily aggregates are kept for good. */
-export const DEFAULT_RETENTION_MONTHS = 13;
+const DEFAULT_RETENTION_MONTHS = 13;
 
 /**
  * Rolls finished days up and deletes expired visits (docs/decisions/017-statistics-storage.md).
