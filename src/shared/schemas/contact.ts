@@ -52,14 +52,13 @@ export const contactFieldsSchema = z.strictObject({
   email: oneLineText()
     .max(CONTACT_LIMITS.emailMax, { error: 'too_long' })
     .regex(EMAIL_PATTERN, { error: 'invalid_email' }),
+  // The limit is on what was sent (the OpenAPI document and the form's maxlength say so), the rest on
+  // the text without its control characters.
   message: z
     .string({ error: 'required' satisfies ContactFieldError })
+    .max(CONTACT_LIMITS.messageMax, { error: 'too_long' })
     .transform((text) => text.replaceAll('\r\n', '\n').replaceAll(CONTROLS_BUT_LINES_AND_TABS, ''))
-    .pipe(
-      requiredText()
-        .min(CONTACT_LIMITS.messageMin, { error: 'too_short' })
-        .max(CONTACT_LIMITS.messageMax, { error: 'too_long' }),
-    ),
+    .pipe(requiredText().min(CONTACT_LIMITS.messageMin, { error: 'too_short' })),
 });
 export type ContactField = keyof z.infer<typeof contactFieldsSchema>;
 export const CONTACT_FIELDS = contactFieldsSchema.keyof().options;
