@@ -2,7 +2,7 @@ import { budget, expect, open, readSetting, test, waitForPage } from './fixtures
 import { translations } from './support.js';
 
 /**
- * Pages rendered on the server and taken over in the browser (issue 10, decision 016). Hydration
+ * Pages rendered on the server and taken over in the browser (decision 016). Hydration
  * mismatches surface as page errors, which every test here fails on (fixtures.ts).
  */
 const PAGES = [

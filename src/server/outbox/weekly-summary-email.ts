@@ -12,7 +12,7 @@ import { claimSummaryWeek, weeklySummaryEnabled } from '../repositories/owner-se
 import { queryStats } from '../repositories/stats-repository.js';
 
 /**
- * The weekly summary e-mail (issue 9): on Monday, last week's (Monday to Sunday, UTC days) unique
+ * The weekly summary e-mail: on Monday, last week's (Monday to Sunday, UTC days) unique
  * visitors and visits with their change against the week before, the top pages and the new
  * messages, in OWNER_LOCALE, queued in the outbox like any notification.
  */
