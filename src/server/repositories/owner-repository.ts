@@ -6,7 +6,12 @@ const OWNER_ID = 'owner';
 
 /** A session lasts 30 days from sign-in; its last-seen time is refreshed at most once a minute. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** A session also ends after 7 days without use: a forgotten device does not stay signed in for a month. */
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** The oldest last-seen time of a session still alive at `now`. */
+const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
 
 export function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -63,6 +68,7 @@ export async function findSession(
     .selectAll()
     .where('token_hash', '=', hashSessionToken(token))
     .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', idleSince(now))
     .executeTakeFirst();
   if (session && now.getTime() - Date.parse(session.last_seen_at) > LAST_SEEN_RESOLUTION_MS) {
     session.last_seen_at = now.toISOString();
@@ -80,6 +86,7 @@ export async function listSessions(db: Kysely<Database>, now = new Date()): Prom
     .selectFrom('owner_sessions')
     .selectAll()
     .where('expires_at', '>', now.toISOString())
+    .where('last_seen_at', '>', idleSince(now))
     .orderBy('last_seen_at', 'desc')
     .execute();
 }
@@ -90,21 +97,6 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<b
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Failed sign-ins from one address since a moment, and the oldest of them (for Retry-After). */
-export async function countSignInFailures(
-  db: Kysely<Database>,
-  address: string,
-  since: Date,
-): Promise<{ count: number; oldest: string | null }> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('failed_at').as('oldest')])
-    .where('address', '=', address)
-    .where('failed_at', '>', since.toISOString())
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ?? null };
-}
-
 export async function recordSignInFailure(db: Kysely<Database>, address: string, now = new Date()): Promise<void> {
   await db.insertInto('sign_in_failures').values({ id: randomUUID(), address, failed_at: now.toISOString() }).execute();
 }
@@ -113,8 +105,11 @@ export async function clearSignInFailures(db: Kysely<Database>, address: string)
   await db.deleteFrom('sign_in_failures').where('address', '=', address).execute();
 }
 
-/** Housekeeping: expired sessions and failures older than any lockout window. */
+/** Housekeeping: expired or idle sessions and failures older than any lockout window. */
 export async function purgeExpiredOwnerRows(db: Kysely<Database>, before: Date, now = new Date()): Promise<void> {
-  await db.deleteFrom('owner_sessions').where('expires_at', '<=', now.toISOString()).execute();
+  await db
+    .deleteFrom('owner_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleSince(now))]))
+    .execute();
   await db.deleteFrom('sign_in_failures').where('failed_at', '<', before.toISOString()).execute();
 }
