@@ -24,7 +24,7 @@ export interface CvLevel {
   level: number;
 }
 
-export interface CvLink {
+interface CvLink {
   /** The service's name (GitHub, Telegram), or the address's host for links the site has no icon for. */
   network: string;
   url: string;
@@ -32,7 +32,7 @@ export interface CvLink {
   shown: string;
 }
 
-export interface CvProject {
+interface CvProject {
   title: string;
   summary: string;
   year: number;
@@ -68,7 +68,7 @@ export interface Cv {
 }
 
 /** How many portfolio items the CV shows, in the owner's order: a CV points to the work, it is not the portfolio. */
-export const CV_PROJECT_COUNT = 4;
+const CV_PROJECT_COUNT = 4;
 
 /** The address as it reads on paper: no scheme, no trailing slash. */
 export function shownUrl(url: string): string {

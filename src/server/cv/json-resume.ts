@@ -1,7 +1,7 @@
 import { type Cv, type CvEntry, languageLevel, skillLevel } from './cv-content.js';
 
 /** The JSON Resume schema this document follows (https://jsonresume.org/schema). */
-export const JSON_RESUME_SCHEMA = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
+const JSON_RESUME_SCHEMA = 'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
 
 function dates({ period }: CvEntry) {
   return period.to === undefined

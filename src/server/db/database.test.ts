@@ -8,6 +8,7 @@ import { createDatabase, type Db, migrateToLatest } from './database.js';
 
 const TABLES = [
   'contact_messages',
+  'cv_downloads',
   'notification_jobs',
   'owner_credentials',
   'owner_sessions',

@@ -78,7 +78,7 @@ export type Stats = z.infer<typeof statsSchema>;
 const downloadCountSchema = z.object({ value: z.string(), downloads: count });
 
 /** CV downloads (`/cv/{language}.pdf` and `.json`) in the same days, counted with the visits' rules. */
-export const cvDownloadsSchema = z.object({
+const cvDownloadsSchema = z.object({
   total: count,
   days: z.array(z.object({ day: z.string(), downloads: count })).describe('The days that had downloads, in order'),
   languages: z.array(downloadCountSchema).describe('By the CV’s language, largest first'),
