@@ -160,6 +160,50 @@ test.describe('the owner area', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'Temur' })).toBeVisible();
   });
 
+  test('offers only the moves a message allows, and says so when one went stale meanwhile', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // The refused move is answered 409 on purpose, and the browser logs it.
+    allowConsoleErrors(/status of 409/);
+    await signIn(page);
+    await page
+      .getByRole('navigation', { name: uz.inbox.folders_label })
+      .getByRole('button', { name: uz.folders.archived })
+      .click();
+    await page.getByLabel(uz.inbox.select.replace('{{name}}', 'Temur')).check();
+    const bulk = page.getByRole('toolbar', { name: uz.inbox.bulk_label });
+    await expect(bulk.getByRole('button')).toHaveText([uz.actions.move_to_inbox, uz.actions.spam, uz.actions.trash]);
+
+    await page.getByRole('listitem').filter({ hasText: 'Temur' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Temur' })).toBeFocused();
+    await expect(page.getByRole('button', { name: uz.actions.spam })).toBeVisible();
+    // Meanwhile, another tab puts the message in the trash, from where it cannot go to spam.
+    const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await page.evaluate(async (messageId) => {
+      await fetch(`/api/v1/owner/messages/${messageId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'trash' }),
+      });
+    }, id);
+    await page.getByRole('button', { name: uz.actions.spam }).click();
+    await expect(page.getByRole('alert')).toHaveText(uz.errors.move_not_allowed);
+    await expect(page.getByText(uz.states.trash, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: uz.actions.restore }).click();
+    await expect(page.getByText(uz.states.read, { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a session ended elsewhere brings the owner back to the sign-in, saying why', async ({ page }) => {
+    await signIn(page);
+    await page.evaluate(() => fetch('/api/v1/owner/session', { method: 'DELETE' }));
+    await page.getByRole('link', { name: uz.nav.settings }).click();
+    await expect(page.getByRole('heading', { level: 1, name: uz.sign_in.title })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(uz.errors.unauthorized);
+    await expect(page.getByRole('navigation', { name: uz.nav.label })).toHaveCount(0);
+  });
+
   test('lists signed-in devices, ends another session, and signs out', async ({ page, browser }) => {
     const other = await browser.newPage();
     await signIn(other);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BreakdownItem } from '../../../../shared/schemas/stats.js';
 import type { StatsDimension } from '../../../../shared/statistics.js';
 import { BREAKDOWN_PREVIEW, breakdownRows } from './breakdown-data.js';
-import styles from './stats.module.css';
+import styles from './breakdown-table.module.css';
 import type { StatsFormat } from './use-stats-format.js';
 
 /** A row's name: languages, themes and devices by their translated names; pages and hosts as they are. */
@@ -43,12 +43,12 @@ export function BreakdownTable({ dimension, items, totalVisits, format }: Breakd
   const shown = expanded ? rows : rows.slice(0, BREAKDOWN_PREVIEW);
 
   return (
-    <section className={`${styles.card} ${styles.breakdown}`} aria-labelledby={headingId}>
+    <section className={styles.breakdown} aria-labelledby={headingId}>
       <h2 id={headingId}>{t(`stats.breakdowns.${dimension}.title`)}</h2>
       {rows.length === 0 ? (
         <p className={styles.empty}>{t('stats.breakdowns.empty')}</p>
       ) : (
-        <table className={styles.breakdownTable} aria-labelledby={headingId}>
+        <table className={styles.table} aria-labelledby={headingId}>
           <thead>
             <tr>
               <th scope="col">{t(`stats.breakdowns.${dimension}.column`)}</th>

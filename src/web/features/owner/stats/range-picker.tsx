@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import ownerStyles from '../owner.module.css';
+import styles from './range-picker.module.css';
 import {
   type ChosenRange,
   type CustomRangeProblem,
@@ -9,18 +9,19 @@ import {
   presetRange,
   RANGE_KEYS,
 } from './ranges.js';
-import styles from './stats.module.css';
 
 const PRESETS = RANGE_KEYS.filter((key): key is PresetKey => key !== 'custom');
 
 interface RangePickerProps {
+  /** Where the dashboard's head places it. */
+  className: string | undefined;
   range: ChosenRange;
   today: string;
   onChange: (range: ChosenRange) => void;
 }
 
 /** The period: four presets as pressed-or-not buttons, and "Custom" opening two date fields. */
-export function RangePicker({ range, today, onChange }: RangePickerProps) {
+export function RangePicker({ className, range, today, onChange }: RangePickerProps) {
   const { t } = useTranslation('owner');
   const formId = useId();
   const problemId = useId();
@@ -49,9 +50,9 @@ export function RangePicker({ range, today, onChange }: RangePickerProps) {
   }
 
   return (
-    <div className={styles.rangePicker}>
+    <div className={`${styles.rangePicker} ${className ?? ''}`}>
       <fieldset className={styles.segments}>
-        <legend className={styles.visuallyHidden}>{t('stats.range.label')}</legend>
+        <legend className="visually-hidden">{t('stats.range.label')}</legend>
         {PRESETS.map((key) => (
           <button
             key={key}
@@ -88,7 +89,7 @@ export function RangePicker({ range, today, onChange }: RangePickerProps) {
             problemId={problem ? problemId : undefined}
             onChange={setTo}
           />
-          <button type="submit" className={ownerStyles.primary}>
+          <button type="submit" className={styles.apply}>
             {t('stats.range.apply')}
           </button>
           {problem && (
@@ -121,7 +122,7 @@ function DateField({
       <input
         id={id}
         type="date"
-        className={`${ownerStyles.input} ${styles.dateInput}`}
+        className={styles.dateInput}
         value={value}
         required
         aria-invalid={problemId ? true : undefined}

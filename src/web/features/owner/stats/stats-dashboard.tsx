@@ -2,7 +2,8 @@ import { Info, RotateCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StatsDimension } from '../../../../shared/statistics.js';
-import ownerStyles from '../owner.module.css';
+import { useStats } from '../api/get-stats.js';
+import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
 import { CountThisBrowser } from './count-this-browser.js';
 import { CvDownloads } from './cv-downloads.js';
@@ -10,9 +11,8 @@ import { hasAggregatedDays } from './graph-data.js';
 import { MainGraph } from './main-graph.js';
 import { RangePicker } from './range-picker.js';
 import { rangeFromSearch, searchForRange, utcToday } from './ranges.js';
-import styles from './stats.module.css';
+import styles from './stats-dashboard.module.css';
 import { TopStats } from './top-stats.js';
-import { useStats } from './use-stats.js';
 import { type StatsFormat, useStatsFormat } from './use-stats-format.js';
 
 /** The breakdowns in the order the owner asks about them: what was read, and where readers came from. */
@@ -24,7 +24,7 @@ function NowBadge({ count, format }: { count: number; format: StatsFormat }) {
     <p className={styles.now} title={t('stats.now_hint')}>
       <span className={styles.pulse} data-live={count > 0} aria-hidden="true" />
       <span>{t('stats.now', { count: format.number(count) })}</span>
-      <span className={styles.visuallyHidden}>{t('stats.now_hint')}</span>
+      <span className="visually-hidden">{t('stats.now_hint')}</span>
     </p>
   );
 }
@@ -40,7 +40,8 @@ export function StatsDashboard() {
   const [search, setSearch] = useSearchParams();
   const today = utcToday();
   const range = rangeFromSearch(search, today);
-  const { stats, loading, error, reload } = useStats(range);
+  const { data: stats, error, isFetching: loading, refetch } = useStats(range);
+  const errorText = useOwnerErrorText();
 
   return (
     <div className={styles.dashboard}>
@@ -49,14 +50,19 @@ export function StatsDashboard() {
           <h1>{t('stats.title')}</h1>
           {stats && <NowBadge count={stats.now} format={format} />}
         </div>
-        <RangePicker range={range} today={today} onChange={(next) => setSearch(searchForRange(next))} />
+        <RangePicker
+          className={styles.picker}
+          range={range}
+          today={today}
+          onChange={(next) => setSearch(searchForRange(next))}
+        />
         <p className={styles.period}>{t('stats.period', { period: format.range(range.from, range.to) })}</p>
       </header>
 
       {error && (
         <div role="alert" className={styles.failure}>
-          <span>{error}</span>
-          <button type="button" className={ownerStyles.secondary} onClick={reload}>
+          <span>{errorText(error)}</span>
+          <button type="button" className={styles.retry} onClick={() => void refetch()}>
             <RotateCw aria-hidden="true" size={18} />
             {t('stats.retry')}
           </button>

@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { StatsData } from '../owner-api.js';
-import styles from './stats.module.css';
+import type { StatsData } from '../api/get-stats.js';
+import styles from './top-stats.module.css';
 import { type Figure, topFigures } from './top-stats-data.js';
 import type { StatsFormat } from './use-stats-format.js';
 
@@ -18,7 +18,7 @@ function Change({ figure, format }: { figure: Figure; format: StatsFormat }) {
     <span className={styles.change} data-trend={trend}>
       {trend !== 'same' && <Arrow aria-hidden="true" size={16} strokeWidth={2.5} />}
       <span aria-hidden="true">{percent}</span>
-      <span className={styles.visuallyHidden}>
+      <span className="visually-hidden">
         {t(`stats.change.${trend}`, { percent, previous: format.number(previous) })}
       </span>
     </span>
@@ -30,7 +30,7 @@ export function TopStats({ stats, format }: { stats: StatsData; format: StatsFor
   const { t } = useTranslation('owner');
   return (
     <section className={styles.topStats} aria-labelledby="stats-summary-title">
-      <h2 id="stats-summary-title" className={styles.visuallyHidden}>
+      <h2 id="stats-summary-title" className="visually-hidden">
         {t('stats.summary')}
       </h2>
       <ul className={styles.figures}>

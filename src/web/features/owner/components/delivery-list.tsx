@@ -1,39 +1,28 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Delivery } from '../../../shared/schemas/owner.js';
-import styles from './owner.module.css';
-import { resendDelivery } from './owner-api.js';
-import { useOwnerError } from './owner-session.js';
+import type { Delivery } from '../../../../shared/schemas/owner.js';
+import { useResendDelivery } from '../api/resend-delivery.js';
+import styles from './delivery-list.module.css';
 import { useDateFormat } from './use-date-format.js';
+import { useOwnerErrorText } from './use-owner-error-text.js';
 
 const ICONS = { pending: Clock, sent: CheckCircle2, failed: XCircle } as const;
 
 /** Deliveries with their state, attempts and last error; a failed or waiting one can be sent again. */
 export function DeliveryList({
   deliveries,
-  onChange,
   messageLink,
 }: {
   deliveries: Delivery[];
-  onChange: () => void;
   /** In the settings' list of problems: a link to the message a delivery was about. */
   messageLink?: (delivery: Delivery) => ReactNode;
 }) {
   const { t } = useTranslation('owner');
-  const errorText = useOwnerError();
+  const errorText = useOwnerErrorText();
   const formatDate = useDateFormat();
-  const [notice, setNotice] = useState<string | undefined>();
-
-  async function resend(id: string) {
-    try {
-      await resendDelivery(id);
-      setNotice(t('delivery.resent'));
-      onChange();
-    } catch (failure) {
-      setNotice(errorText(failure));
-    }
-  }
+  const resend = useResendDelivery();
+  const notice = resend.isError ? errorText(resend.error) : resend.isSuccess ? t('delivery.resent') : undefined;
 
   return (
     <>
@@ -43,7 +32,7 @@ export function DeliveryList({
           return (
             <li key={delivery.id} className={styles.delivery} data-status={delivery.status}>
               <Icon aria-hidden="true" size={18} />
-              <span className={styles.deliveryText}>
+              <span className={styles.text}>
                 <strong>
                   {t(`channels.${delivery.channel}`)} · {t(`delivery.${delivery.status}`)}
                 </strong>
@@ -60,12 +49,12 @@ export function DeliveryList({
                   </span>
                 )}
                 {delivery.lastError && delivery.status !== 'sent' && (
-                  <code className={styles.deliveryError}>{delivery.lastError}</code>
+                  <code className={styles.error}>{delivery.lastError}</code>
                 )}
                 {messageLink?.(delivery)}
               </span>
               {delivery.status !== 'sent' && (
-                <button type="button" className={styles.secondary} onClick={() => void resend(delivery.id)}>
+                <button type="button" className={styles.resend} onClick={() => resend.mutate(delivery.id)}>
                   {t('delivery.resend')}
                 </button>
               )}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { HTML_LANG } from '../../../shared/locales.js';
-import { useLocale } from '../../shared/lib/use-locale.js';
+import { HTML_LANG } from '../../../../shared/locales.js';
+import { useLocale } from '../../../shared/lib/use-locale.js';
 
 /** Dates and times the way the owner's chosen language writes them. */
 export function useDateFormat(): (iso: string) => string {

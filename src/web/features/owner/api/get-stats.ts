@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ResponseData } from '../../../../shared/schemas/api.js';
+import type { StatsQuery, statsResponseSchema } from '../../../../shared/schemas/stats.js';
+import { apiRequest } from '../../../shared/api/api-client.js';
+
+export type StatsData = ResponseData<typeof statsResponseSchema>;
+
+export const getStats = ({ from, to }: StatsQuery, signal?: AbortSignal) =>
+  apiRequest<StatsData>(`/owner/stats?${new URLSearchParams({ from, to })}`, { signal });
+
+/**
+ * One request per period chosen; the one before is cancelled when the period changes (the query
+ * passes its signal on). The figures move with every visit: a period seen before is shown from the
+ * cache while it is asked again.
+ */
+export const getStatsQueryOptions = ({ from, to }: StatsQuery) =>
+  queryOptions({ queryKey: ['stats', { from, to }], queryFn: ({ signal }) => getStats({ from, to }, signal) });
+
+/** The last figures stay on screen while the next period loads, so the page does not jump. */
+export const useStats = (period: StatsQuery) =>
+  useQuery({ ...getStatsQueryOptions(period), placeholderData: keepPreviousData });

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useEndSession } from '../api/end-session.js';
+import { useNotifications } from '../api/get-notifications.js';
+import { useSessions } from '../api/get-sessions.js';
+import { useSendTestNotification } from '../api/send-test-notification.js';
+import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { NotificationSettings } from './notification-settings.js';
+import { SessionList } from './session-list.js';
+import styles from './settings.module.css';
+import { WeeklySummarySetting } from './weekly-summary-setting.js';
+
+/** Notification channels (state, a test, failures to resend), the weekly summary and the signed-in devices. */
+export function Settings() {
+  const { t } = useTranslation('owner');
+  const errorText = useOwnerErrorText();
+  const notifications = useNotifications();
+  const sessions = useSessions();
+  const sendTest = useSendTestNotification();
+  const endSession = useEndSession();
+
+  const failure = endSession.error ?? sendTest.error ?? notifications.error ?? sessions.error;
+  const notice = failure ? errorText(failure) : sendTest.isSuccess ? t('settings.test_queued') : undefined;
+
+  return (
+    <div className={styles.settings}>
+      <h1>{t('settings.title')}</h1>
+      {notice && (
+        <p role="status" className={styles.notice}>
+          {notice}
+        </p>
+      )}
+      <NotificationSettings status={notifications.data} onTest={(channel) => sendTest.mutate(channel)} />
+      <WeeklySummarySetting
+        emailTarget={notifications.data?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
+      />
+      <SessionList sessions={sessions.data?.sessions ?? []} onEnd={(session) => endSession.mutate(session)} />
+    </div>
+  );
+}
