@@ -221,12 +221,15 @@ export async function setMessageState(
   });
 }
 
-/** Messages in the trash for longer than 30 days are deleted for good (their deliveries cascade). */
+/**
+ * Messages in the trash or in spam for longer than 30 days are deleted for good (their deliveries
+ * cascade): spam, held back or marked, would otherwise pile up for ever.
+ */
 export async function purgeTrash(db: Kysely<Database>, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const result = await db
     .deleteFrom('contact_messages')
-    .where('state', '=', 'trash')
+    .where('state', 'in', ['trash', 'spam'])
     .where('state_changed_at', '<', before)
     .executeTakeFirst();
   return Number(result.numDeletedRows);

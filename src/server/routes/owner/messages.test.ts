@@ -113,16 +113,24 @@ describe('the inbox API', () => {
     expect(text).toContain('Oʻzbekcha harflar: gʻ, oʻ, sh.');
   });
 
-  it('deletes messages kept in the trash for over 30 days, and no others', async () => {
+  it('deletes messages kept in the trash or spam for over 30 days, and no others', async () => {
     await patch(`/owner/messages/${ids.formula}`, { state: 'trash' });
     const soon = new Date(Date.now() + 29 * 24 * 60 * 60_000);
     expect(await purgeTrash(testApp.db, soon)).toBe(0);
     const later = new Date(Date.now() + 31 * 24 * 60 * 60_000);
-    expect(await purgeTrash(testApp.db, later)).toBe(1);
+    expect(await purgeTrash(testApp.db, later)).toBe(2);
     const left = await testApp.db.selectFrom('contact_messages').select('id').execute();
     expect(left.map((message) => message.id)).not.toContain(ids.formula);
-    expect(left).toHaveLength(4);
+    expect(left.map((message) => message.id)).not.toContain(ids.spam);
+    expect(left).toHaveLength(3);
+    // The next test needs a message in spam again.
+    ids.spam = await saveContactMessage(
+      testApp.db,
+      { name: 'Bot', email: 'bot@spam.example', message: 'Buy cheap things now!!!' },
+      { spamReason: 'honeypot' },
+    );
   });
+
   it('refuses a move the inbox does not allow, one or in bulk, and then moves none', async () => {
     const trashed = await patch(`/owner/messages/${ids.newest}`, { state: 'trash' });
     expect(trashed.statusCode).toBe(200);
