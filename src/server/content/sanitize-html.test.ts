@@ -107,6 +107,13 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  it("treats elements named like an object's own properties as unknown elements", () => {
+    expect(sanitizeHtml('<constructor title="x">one</constructor> <p>two</p>')).toBe('one <p>two</p>');
+    expect(sanitizeHtml('<hasOwnProperty>a</hasOwnProperty><valueOf>b</valueOf><toString>c</toString>')).toBe('abc');
+    // Not a tag to the HTML parser (a name starts with a letter): text, escaped; its end tag a comment.
+    expect(sanitizeHtml('<__proto__>x</__proto__>')).toBe('&#60;__proto__&#62;x');
+  });
+
   it('sanitizes the footer in every language of the content', () => {
     const content = sampleContent();
     content.footer.description.russian = '<p>Привет<script>alert(1)</script></p>';

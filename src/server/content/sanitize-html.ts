@@ -5,25 +5,28 @@ import { escapeHtml } from '../lib/escape-html.js';
 type Node = DefaultTreeAdapterMap['childNode'];
 type Element = DefaultTreeAdapterMap['element'];
 
-/** The owner's footer HTML may use these elements, with these attributes and nothing else. */
-const ALLOWED: Record<string, readonly string[]> = {
-  p: [],
-  br: [],
-  strong: [],
-  b: [],
-  em: [],
-  i: [],
-  u: [],
-  s: [],
-  small: [],
-  span: [],
-  code: [],
-  ul: [],
-  ol: [],
-  li: [],
-  blockquote: [],
-  a: ['href', 'title', 'target'],
-};
+/**
+ * The owner's footer HTML may use these elements, with these attributes and nothing else. A Map, not
+ * an object: a tag such as `<constructor>` must not find `Object.prototype`'s properties.
+ */
+const ALLOWED = new Map<string, readonly string[]>([
+  ['p', []],
+  ['br', []],
+  ['strong', []],
+  ['b', []],
+  ['em', []],
+  ['i', []],
+  ['u', []],
+  ['s', []],
+  ['small', []],
+  ['span', []],
+  ['code', []],
+  ['ul', []],
+  ['ol', []],
+  ['li', []],
+  ['blockquote', []],
+  ['a', ['href', 'title', 'target']],
+]);
 const VOID = new Set(['br']);
 /** Elements whose content is never text for the reader (or is a world of its own, like SVG): dropped whole. */
 const DROPPED_WITH_CONTENT = new Set([
@@ -58,7 +61,7 @@ function safeHref(value: string): boolean {
 }
 
 function attributes(element: Element): string {
-  const allowed = ALLOWED[element.tagName] ?? [];
+  const allowed = ALLOWED.get(element.tagName) ?? [];
   const kept: string[] = [];
   for (const { name, value } of element.attrs) {
     if (!allowed.includes(name)) continue;
@@ -83,7 +86,7 @@ function serialize(nodes: Node[], depth: number): string {
     // Only HTML elements: parse5 puts SVG and MathML content in their own namespaces.
     if (node.namespaceURI !== 'http://www.w3.org/1999/xhtml' || DROPPED_WITH_CONTENT.has(node.tagName)) continue;
     const inner = serialize(node.childNodes, depth + 1);
-    if (!(node.tagName in ALLOWED)) {
+    if (!ALLOWED.has(node.tagName)) {
       html += inner; // an unknown element goes, its text stays
       continue;
     }
