@@ -18,10 +18,16 @@ function run(title, command, args, env = {}) {
   }
 }
 
-/** Debian packages the tests drive: Chromium for the browser tests, poppler-utils to read the CV PDFs. */
+/**
+ * Debian packages the tests drive: Chromium for the browser tests, poppler-utils to read the CV PDFs,
+ * Firefox ESR and WebKitGTK's WebDriver (in a virtual display) for the cross-engine journeys.
+ */
 const DEBIAN_PACKAGES = [
   { name: 'chromium', binary: CHROMIUM },
   { name: 'poppler-utils', binary: '/usr/bin/pdftotext' },
+  { name: 'firefox-esr', binary: '/usr/bin/firefox-esr' },
+  { name: 'webkit2gtk-driver', binary: '/usr/bin/WebKitWebDriver' },
+  { name: 'xvfb', binary: '/usr/bin/xvfb-run' },
 ];
 
 function ensureDebianPackages() {
