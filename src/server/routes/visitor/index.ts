@@ -22,7 +22,7 @@ import {
   recordVisit,
   visitorIdFromKey,
 } from '../../repositories/visitor-repository.js';
-import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
+import { type OwnerCheck, visitorCallNotCountedReason } from '../../stats/not-counted.js';
 import { errorResponses, ok } from '../responses.js';
 import { visitorPreferencesRoutes } from './preferences.js';
 
@@ -66,13 +66,13 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
       tags: ['visitor'],
       summary: 'Create a visitor and record its first visit (page, language, theme and referrer in the query)',
       description:
-        'Crawlers (by user agent), the signed-in owner and browsers with the not_counted=1 cookie get a token that is stored nowhere, and nothing is recorded.',
+        'Crawlers (by user agent), requests another site made (Sec-Fetch-Site: cross-site), the signed-in owner and browsers with the not_counted=1 cookie get a token that is stored nowhere, and nothing is recorded.',
       params: deviceParamsSchema,
       querystring: visitorCreateQuerySchema,
       response: { 200: visitorCreateResponseSchema, ...errors },
     },
     handler: async (request) => {
-      if (await notCountedReason(request, isOwner)) {
+      if (await visitorCallNotCountedReason(request, isOwner)) {
         return ok({ token: newVisitorToken() });
       }
       const token = await createVisitor(db, request.params.device, new Date(), {
@@ -97,7 +97,7 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
     handler: async (request) => {
       const key = request.headers[VISITOR_KEY_HEADER];
       if (!key) throw new AppError(400, 'visitor_key_missing', 'The X-Visitor-Key header is required');
-      if (await notCountedReason(request, isOwner)) {
+      if (await visitorCallNotCountedReason(request, isOwner)) {
         return ok({ recorded: false });
       }
       const visitorId = await visitorIdFromKey(db, key);

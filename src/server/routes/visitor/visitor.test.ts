@@ -241,6 +241,30 @@ describe('visitor API', () => {
     },
   );
 
+  it('a request another site made (an <img> elsewhere) gets the usual answer and is not counted', async () => {
+    const token = await createVisitor();
+    const before = await counts();
+    const crossSite = { ...browser, 'sec-fetch-site': 'cross-site' };
+    const created = await testApp.app.inject({ url: '/api/v1/visitor/create/web?path=%2F', headers: crossSite });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toEqual({ success: true, message: 'OK', data: { token: expect.any(String) } });
+    expect(created.json().data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const visit = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/visitor/visit/web',
+      headers: { ...crossSite, 'x-visitor-key': token },
+    });
+    expect(visit.json()).toEqual({ success: true, message: 'OK', data: { recorded: false } });
+    expect(await counts()).toEqual(before);
+
+    // The site's own pages, a sibling subdomain, an address typed in, and older browsers that send nothing count.
+    for (const site of ['same-origin', 'same-site', 'none', undefined]) {
+      const headers = site === undefined ? browser : { ...browser, 'sec-fetch-site': site };
+      expect((await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers })).statusCode).toBe(200);
+    }
+    expect(await counts()).toEqual({ visitors: before.visitors + 4, visits: before.visits + 4 });
+  });
+
   it('a browser switched off with the not_counted cookie is not counted; other cookies change nothing', async () => {
     const token = await createVisitor();
     const before = await counts();
