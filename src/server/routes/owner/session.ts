@@ -13,12 +13,14 @@ import { sessionOf } from '../../auth/current-session.js';
 import { describeDevice } from '../../auth/device-description.js';
 import { verifyPassword } from '../../auth/password.js';
 import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.js';
+import { clearSignInAttempts, countSignInAttempt } from '../../auth/sign-in-attempts.js';
+import { takeVerificationSlot } from '../../auth/verification-slots.js';
 import type { Db } from '../../db/database.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { clientAddressKey } from '../../rate-limit/client-address.js';
 import {
   clearSignInFailures,
-  countSignInFailures,
   createSession,
   deleteSession,
   getPasswordHash,
@@ -27,10 +29,6 @@ import {
   SESSION_LIFETIME_SECONDS,
 } from '../../repositories/owner-repository.js';
 import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
-
-/** Five wrong passwords from one address in 15 minutes lock that address out until the oldest expires. */
-export const SIGN_IN_MAX_FAILURES = 5;
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 // Signing in is also rate limited by address.
 const errors = { ...ownerErrorResponses, ...errorResponses(429) };
@@ -81,29 +79,41 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     },
     handler: async (request, reply) => {
       const hash = await requirePassword(db);
-      // A client that vanished has no address; it still counts against one shared key.
-      const address = request.ip ?? 'unknown';
-      const now = new Date();
-      const failures = await countSignInFailures(db, address, new Date(now.getTime() - SIGN_IN_WINDOW_MS));
-      if (failures.count >= SIGN_IN_MAX_FAILURES && failures.oldest) {
-        const retryAfter = Math.max(
-          1,
-          Math.ceil((Date.parse(failures.oldest) + SIGN_IN_WINDOW_MS - now.getTime()) / 1000),
-        );
-        reply.header('retry-after', String(retryAfter));
-        throw new AppError(429, 'rate_limited', `Too many wrong passwords; try again in ${retryAfter} s`);
+      // Counted like every other limit: an IPv6 address by its /64 (decision 011). A client that
+      // vanished has no address; it still counts against one shared key.
+      const address = clientAddressKey(request) ?? 'unknown';
+      const release = takeVerificationSlot();
+      if (!release) {
+        reply.header('retry-after', '1');
+        request.log.warn('owner sign-in refused: verifications busy');
+        throw new AppError(429, 'rate_limited', 'Too many sign-in attempts at once; try again in 1 s');
       }
-      if (!(await verifyPassword(request.body.password, hash))) {
-        await recordSignInFailure(db, address, now);
-        // One line per failure with the address, for fail2ban (docs/deploy).
-        request.log.warn({ address }, 'owner sign-in failed: wrong password');
-        throw new AppError(401, 'wrong_password', 'Wrong password');
+      try {
+        const now = new Date();
+        const attempt = await countSignInAttempt(db, address, now);
+        if (!attempt.allowed) {
+          reply.header('retry-after', String(attempt.retryAfterSeconds));
+          throw new AppError(
+            429,
+            'rate_limited',
+            `Too many sign-in attempts; try again in ${attempt.retryAfterSeconds} s`,
+          );
+        }
+        if (!(await verifyPassword(request.body.password, hash))) {
+          await recordSignInFailure(db, address, now);
+          // One line per failure with the address (an IPv6 /64 as such), for fail2ban (docs/deploy).
+          request.log.warn({ address }, 'owner sign-in failed: wrong password');
+          throw new AppError(401, 'wrong_password', 'Wrong password');
+        }
+        await clearSignInAttempts(db, address);
+        await clearSignInFailures(db, address);
+        const { token, session } = await createSession(db, describeDevice(request.headers['user-agent']), now);
+        setSessionCookie(request, reply, token, SESSION_LIFETIME_SECONDS);
+        request.log.info({ ownerSessionId: session.id }, 'owner signed in');
+        return ok({ session: toSession(session, session.id) }, 'Signed in');
+      } finally {
+        release();
       }
-      await clearSignInFailures(db, address);
-      const { token, session } = await createSession(db, describeDevice(request.headers['user-agent']), now);
-      setSessionCookie(request, reply, token, SESSION_LIFETIME_SECONDS);
-      request.log.info({ ownerSessionId: session.id }, 'owner signed in');
-      return ok({ session: toSession(session, session.id) }, 'Signed in');
     },
   });
 
