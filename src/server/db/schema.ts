@@ -25,6 +25,8 @@ export interface Database {
   owner_settings: OwnerSettingTable;
   weekly_summaries: WeeklySummaryTable;
   cv_downloads: CvDownloadTable;
+  content_versions: ContentVersionTable;
+  content_drafts: ContentDraftTable;
 }
 
 export interface VisitorTable {
@@ -152,4 +154,27 @@ export interface CvDownloadTable {
   locale: string;
   format: string;
   downloads: number;
+}
+
+/** A published version of the whole site's content; never rewritten. */
+export interface ContentVersionTable {
+  number: number;
+  /** Every section, as JSON text. */
+  content: string;
+  created_at: string;
+  /** `editor`, `files` or `restore`. */
+  source: string;
+  note: string | null;
+  /** For a `files` import: the hash of the folder it came from. */
+  files_hash: string | null;
+}
+
+/** The one working draft (id `draft`); it may be invalid. */
+export interface ContentDraftTable {
+  id: string;
+  content: string;
+  based_on: number | null;
+  /** Raised by each save; a save must name the revision it started from. */
+  revision: number;
+  updated_at: string;
 }
