@@ -18,7 +18,7 @@ import { queryStats } from '../repositories/stats-repository.js';
  */
 
 /** Not before Monday 06:00 UTC (11:00 in Tashkent): Sunday's last visits are in, and it is morning. */
-export const SUMMARY_FROM_HOUR_UTC = 6;
+const SUMMARY_FROM_HOUR_UTC = 6;
 /** Until Tuesday's end, so a server that was down on Monday still sends it; later, the week is skipped. */
 const SUMMARY_WINDOW_DAYS = 2;
 const TOP_PAGES = 5;

@@ -16,7 +16,7 @@ import type { Database, NotificationJobTable } from '../db/schema.js';
 import { toDelivery } from './notification-repository.js';
 
 /** The inbox folder: what the owner sees when no state is chosen. */
-export const INBOX_STATES: MessageState[] = ['new', 'read', 'replied'];
+const INBOX_STATES: MessageState[] = ['new', 'read', 'replied'];
 
 export interface SaveOptions {
   /** Set when the message looks like spam: it is kept in the spam folder and nobody is notified. */

@@ -5,7 +5,7 @@ import { skipLockedRows } from '../db/database.js';
 import type { Database, NotificationJobTable } from '../db/schema.js';
 
 /** A claimed job is leased to its worker this long; a worker that dies mid-send loses it after that. */
-export const LEASE_MS = 2 * 60_000;
+const LEASE_MS = 2 * 60_000;
 /** Failed deliveries are retried for at least this long before they are given up. */
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60_000;
 

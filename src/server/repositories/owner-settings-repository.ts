@@ -2,16 +2,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** The owner's settings kept in the database (those of the environment are read at start-up). */
-export const OWNER_SETTING_KEYS = ['weekly_summary'] as const;
-export type OwnerSettingKey = (typeof OWNER_SETTING_KEYS)[number];
+const OWNER_SETTING_KEYS = ['weekly_summary'] as const;
+type OwnerSettingKey = (typeof OWNER_SETTING_KEYS)[number];
 
-export async function getOwnerSetting(db: Kysely<Database>, key: OwnerSettingKey): Promise<string | undefined> {
+async function getOwnerSetting(db: Kysely<Database>, key: OwnerSettingKey): Promise<string | undefined> {
   const row = await db.selectFrom('owner_settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
 }
 
 /** Sets a setting, replacing its value (an upsert both SQLite and PostgreSQL speak). */
-export async function setOwnerSetting(
+async function setOwnerSetting(
   db: Kysely<Database>,
   key: OwnerSettingKey,
   value: string,

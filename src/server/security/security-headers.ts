@@ -49,7 +49,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * The headers helmet writes with our options, worked out once. They are the same for every answer,
  * and `@fastify/helmet` built helmet again on each request (its CSP parsing showed in the profile).
  */
-export function securityHeaderValues(): Record<string, string> {
+function securityHeaderValues(): Record<string, string> {
   return headerValues(HELMET_OPTIONS);
 }
 

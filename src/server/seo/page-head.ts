@@ -60,16 +60,16 @@ const DESCRIBE: Record<PageDescription, (content: SiteContent, locale: Locale) =
   },
 };
 
-export function pageDescription(content: SiteContent, page: PageName, locale: Locale): string {
+function pageDescription(content: SiteContent, page: PageName, locale: Locale): string {
   return DESCRIBE[PAGES[page].description](content, locale);
 }
 
-export function pageTitle(content: SiteContent, titles: PageTitles | undefined, page: PageName, locale: Locale) {
+function pageTitle(content: SiteContent, titles: PageTitles | undefined, page: PageName, locale: Locale) {
   // Without the server bundle there are no translated titles: the owner's name alone.
   return documentTitle(fullName(content, locale), titles?.[locale][page]);
 }
 
-export type PageTitles = Record<Locale, Record<PageName, string>>;
+type PageTitles = Record<Locale, Record<PageName, string>>;
 
 export interface PreviewImage {
   url: string;
@@ -88,7 +88,7 @@ export interface HeadInput {
 }
 
 /** schema.org `Person`: who the site is about, for search engines' knowledge panels. */
-export function personJsonLd(content: SiteContent, origin: string, locale: Locale, image: string) {
+function personJsonLd(content: SiteContent, origin: string, locale: Locale, image: string) {
   const { identity, footer } = content;
   const person: Record<string, unknown> = {
     '@context': 'https://schema.org',

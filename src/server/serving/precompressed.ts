@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
  * One answer kept ready in every encoding: compressed once (at build time or start-up), never per
@@ -25,7 +25,7 @@ export interface CompressedBody {
  * the encoder allocate tens of MiB for each answer, which the C allocator then keeps: sized to a 40 KB
  * page it needs a fraction of that, for the same bytes out (the window only matters past its size).
  */
-export function brotliOptionsFor(size: number) {
+function brotliOptionsFor(size: number) {
   const window = Math.min(
     constants.BROTLI_MAX_WINDOW_BITS,
     Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size + 1))),
@@ -38,7 +38,7 @@ export function brotliOptionsFor(size: number) {
     },
   };
 }
-export const GZIP_OPTIONS = { level: 9 };
+const GZIP_OPTIONS = { level: 9 };
 
 /** Compressing what is already compressed (fonts, pictures) only costs bytes. */
 export function isCompressible(type: string): boolean {
@@ -92,7 +92,7 @@ function qualityOf(parameters: string[]): number {
 }
 
 /** The encodings a request accepts, by preference: brotli, then gzip (RFC 9110 §12.5.3 weights). */
-export function parseAcceptEncoding(header: string | undefined): { br: boolean; gzip: boolean; preferGzip: boolean } {
+function parseAcceptEncoding(header: string | undefined): { br: boolean; gzip: boolean; preferGzip: boolean } {
   let br: number | undefined;
   let gzipQuality: number | undefined;
   let any: number | undefined;
@@ -123,7 +123,7 @@ function accepted(header: string | undefined) {
   return parsed;
 }
 
-export function chooseEncoding(body: CompressedBody, acceptEncoding: string | undefined): Encoding {
+function chooseEncoding(body: CompressedBody, acceptEncoding: string | undefined): Encoding {
   const accepts = accepted(acceptEncoding);
   const br = accepts.br && body.br !== undefined;
   const gzipped = accepts.gzip && body.gzip !== undefined;
@@ -133,7 +133,7 @@ export function chooseEncoding(body: CompressedBody, acceptEncoding: string | un
 }
 
 /** RFC 9110 §13.1.2: If-None-Match uses the weak comparison, and `*` matches any current representation. */
-export function noneMatch(header: string | undefined, etag: string): boolean {
+function noneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export const SMTP_USER = 'sahifa';
-export const SMTP_PASSWORD = 'test-password';
+const SMTP_USER = 'sahifa';
+const SMTP_PASSWORD = 'test-password';
 
 export interface TestSmtp {
   url: string;

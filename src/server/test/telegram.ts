@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 export const TELEGRAM_TOKEN = '123456789:AAE-test-token-for-the-local-bot-api';
 
 /** How the fake Bot API answers the next `sendMessage` calls; `ok` when the queue is empty. */
-export type BotAnswer = { kind: 'ok' } | { kind: 'too_many_requests'; retryAfter: number } | { kind: 'forbidden' };
+type BotAnswer = { kind: 'ok' } | { kind: 'too_many_requests'; retryAfter: number } | { kind: 'forbidden' };
 
 export interface FakeBotApi {
   url: string;

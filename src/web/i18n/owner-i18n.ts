@@ -5,7 +5,7 @@ import lotin from './owner-locales/lotin.json';
 import russian from './owner-locales/russian.json';
 
 /** The owner area's translations, in their own namespace; imported only by the lazily loaded owner area. */
-export const ownerTranslations = { lotin, russian, english } satisfies Record<Locale, typeof lotin>;
+const ownerTranslations = { lotin, russian, english } satisfies Record<Locale, typeof lotin>;
 
 export function addOwnerTranslations(): void {
   for (const code of LOCALES) {

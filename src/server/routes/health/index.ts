@@ -8,7 +8,7 @@ import { withTimeLimit } from '../../lib/with-time-limit.js';
 import { errorResponses, ok } from '../responses.js';
 
 /** How long the database may take to answer before the process counts as unhealthy. */
-export const HEALTH_TIMEOUT_MS = 2_000;
+const HEALTH_TIMEOUT_MS = 2_000;
 
 /**
  * `GET /health` for load balancers and supervisors: 200 when this process can reach its database,

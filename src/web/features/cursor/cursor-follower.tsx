@@ -3,7 +3,7 @@ import { useMediaQuery } from '../../shared/lib/use-media-query.js';
 import styles from './cursor-follower.module.css';
 
 /** Spec §9: active only when the window is wider than 1199 px; never on touch screens. */
-export const CURSOR_MEDIA_QUERY = '(min-width: 1200px) and (hover: hover) and (pointer: fine)';
+const CURSOR_MEDIA_QUERY = '(min-width: 1200px) and (hover: hover) and (pointer: fine)';
 
 export function CursorFollower() {
   const enabled = useMediaQuery(CURSOR_MEDIA_QUERY);

@@ -2,7 +2,7 @@ import { createStore } from '../../shared/lib/create-store.js';
 import { prefersReducedMotion } from '../../shared/lib/motion.js';
 
 /** Spec §9: the loader's show animation completes after about 1100 ms. */
-export const LOADER_SHOW_MS = 1100;
+const LOADER_SHOW_MS = 1100;
 
 /** Spec §4: the loader is one boolean, loading or not. */
 export const loaderStore = createStore(false);

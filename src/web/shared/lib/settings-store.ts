@@ -4,9 +4,9 @@ import { openDB } from 'idb';
  * The browser's settings, spec §3 and §9: IndexedDB database `app-settings`, version 1, object store
  * `settings-store`, holding `locale` and `visitorKey`.
  */
-export const SETTINGS_DATABASE = 'app-settings';
-export const SETTINGS_VERSION = 1;
-export const SETTINGS_STORE = 'settings-store';
+const SETTINGS_DATABASE = 'app-settings';
+const SETTINGS_VERSION = 1;
+const SETTINGS_STORE = 'settings-store';
 
 export type SettingKey = 'locale' | 'visitorKey';
 
