@@ -1,5 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { contentFolderHash } from './content/content-folder-hash.js';
+import { publishFilesIfChanged } from './content/import-content-files.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
 import { configuredChannels } from './outbox/outbox-worker.js';
@@ -19,8 +21,16 @@ async function main(): Promise<void> {
     await db.destroy();
     throw error;
   }
+  // The folder becomes a version when it changed since its last import (the first start: version 1);
+  // the site serves the latest version, which may since have been published from the browser.
+  const { version, imported } = await publishFilesIfChanged(db, content, contentFolderHash(config.contentDir));
 
-  const app = await buildApp({ config, db, content, logger: { level: config.logLevel } });
+  const app = await buildApp({ config, db, content: version.content, logger: { level: config.logLevel } });
+  app.log.info(
+    imported
+      ? `the content folder was published as version ${version.number}`
+      : `serving content version ${version.number} (the content folder has not changed since it was imported)`,
+  );
   app.addHook('onClose', async () => {
     // Deliveries and background jobs under way finish (or fail and wait for their next turn) before
     // the database closes.
