@@ -20,6 +20,7 @@ describe(`statistics queries on ${testDialect}`, () => {
       interval: 'day',
       detailedSince: '2026-11-01',
       ...SEEDED_EXPECTED,
+      cvDownloads: { total: 0, days: [], languages: [], formats: [] },
     });
   });
 

@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/stats.js';
 import { STATS_DIMENSIONS, type StatsDimension } from '../../shared/statistics.js';
 import type { Database } from '../db/schema.js';
+import { cvDownloadsBetween } from './cv-download-repository.js';
 import { addDays, DIMENSION_COLUMNS, dayOf, daysBetween } from './stats-dimensions.js';
 import { lastRolledUpDay } from './stats-rollup-repository.js';
 
@@ -209,6 +210,11 @@ async function hourlySeries(db: Kysely<Database>, day: string): Promise<SeriesPo
   });
 }
 
+/**
+ * One breakdown's largest rows: the aggregates' and the raw visits' counts added up per value,
+ * sorted and cut to `BREAKDOWN_LIMIT` by the database, so a period with many distinct values (every
+ * referring host of a year) never reaches Node whole.
+ */
 async function breakdown(
   db: Kysely<Database>,
   dimension: StatsDimension,
@@ -217,37 +223,39 @@ async function breakdown(
 ): Promise<BreakdownItem[]> {
   const { rolled, raw } = split(range, bounds);
   const column = DIMENSION_COLUMNS[dimension];
-  const [aggregated, fresh] = await Promise.all([
-    rolled
-      ? db
-          .selectFrom('visit_day_breakdowns')
-          .select((eb) => ['value', eb.fn.sum<string | number>('visits').as('visits')])
-          .where('dimension', '=', dimension)
-          .where('day', '>=', rolled.from)
-          .where('day', '<=', rolled.to)
-          .groupBy('value')
-          .execute()
-      : [],
-    raw
-      ? db
-          .selectFrom('visits')
-          .select((eb) => [eb.ref(column).as('value'), eb.fn.countAll<string | number>().as('visits')])
-          .where('visited_on', '>=', raw.from)
-          .where('visited_on', '<=', raw.to)
-          .groupBy(column)
-          .execute()
-      : [],
-  ]);
-  // The aggregates keep "not given" as ''; the answer says null.
-  const totals = new Map<string | null, number>();
-  for (const row of [...aggregated, ...fresh]) {
-    const value = row.value === '' ? null : row.value;
-    totals.set(value, (totals.get(value) ?? 0) + toNumber(row.visits));
-  }
-  return [...totals]
-    .map(([value, visits]) => ({ value, visits }))
-    .sort((a, b) => b.visits - a.visits || (a.value ?? '').localeCompare(b.value ?? ''))
-    .slice(0, BREAKDOWN_LIMIT);
+  const parts = [
+    rolled &&
+      db
+        .selectFrom('visit_day_breakdowns')
+        .select((eb) => ['value', eb.fn.sum<string | number>('visits').as('visits')])
+        .where('dimension', '=', dimension)
+        .where('day', '>=', rolled.from)
+        .where('day', '<=', rolled.to)
+        .groupBy('value'),
+    raw &&
+      db
+        .selectFrom('visits')
+        // The aggregates keep "not given" as '', so the raw visits say it the same way here.
+        .select((eb) => [
+          eb.fn.coalesce(eb.ref(column), sql.lit('')).as('value'),
+          eb.fn.countAll<string | number>().as('visits'),
+        ])
+        .where('visited_on', '>=', raw.from)
+        .where('visited_on', '<=', raw.to)
+        .groupBy(column),
+  ].filter((part) => part !== undefined);
+  const [first, ...others] = parts;
+  if (first === undefined) return [];
+  const counts = others.reduce((union, part) => union.unionAll(part), first);
+  const rows = await db
+    .selectFrom(counts.as('counts'))
+    .select((eb) => ['counts.value', eb.fn.sum<string | number>('counts.visits').as('visits')])
+    .groupBy('counts.value')
+    .orderBy((eb) => eb.fn.sum('counts.visits'), 'desc')
+    .orderBy('counts.value')
+    .limit(BREAKDOWN_LIMIT)
+    .execute();
+  return rows.map((row) => ({ value: row.value === '' ? null : row.value, visits: toNumber(row.visits) }));
 }
 
 /**
@@ -271,18 +279,19 @@ export function previousRange({ from, to }: DayRange): DayRange {
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
 
-/** Everything the dashboard shows for a range of days (both included). */
+/** Everything the dashboard and `npm run stats` show for a range of days (both included), CV downloads too. */
 export async function queryStats(db: Kysely<Database>, range: DayRange, now = new Date()): Promise<Stats> {
   const bounds = await storageBounds(db);
   const today = dayOf(now);
   const previous = previousRange(range);
   const hourly = range.from === range.to && (bounds.firstRaw === undefined || range.from >= bounds.firstRaw);
   // Independent queries: PostgreSQL runs them on several pooled connections at once.
-  const [totals, previousTotals, series, current, ...breakdowns] = await Promise.all([
+  const [totals, previousTotals, series, current, cvDownloads, ...breakdowns] = await Promise.all([
     periodTotals(db, range, bounds, today),
     periodTotals(db, previous, bounds, today),
     hourly ? hourlySeries(db, range.from) : dailySeries(db, range, bounds),
     visitorsNow(db, now),
+    cvDownloadsBetween(db, range.from, range.to),
     ...STATS_DIMENSIONS.map((dimension) => breakdown(db, dimension, range, bounds)),
   ]);
   const byDimension = Object.fromEntries(
@@ -298,5 +307,6 @@ export async function queryStats(db: Kysely<Database>, range: DayRange, now = ne
     ...byDimension,
     now: current,
     detailedSince: bounds.firstRaw ?? null,
+    cvDownloads,
   };
 }

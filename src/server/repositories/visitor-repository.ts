@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Device } from '../../shared/device.js';
 import { type VisitBody, visitorKeySchema } from '../../shared/schemas/visitor.js';
 import type { Database } from '../db/schema.js';
+import { countedPath, countedReferrerHost } from '../stats/visit-values.js';
 
 export function hashVisitorToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -23,7 +24,10 @@ export async function visitorIdFromKey(db: Kysely<Database>, key: string | undef
   return findVisitorIdByToken(db, key);
 }
 
-/** Facts about one visit; `siteHost` is the site's own host, which is never counted as a referrer. */
+/**
+ * Facts about one visit as the visitor sent them; `siteHost` is the site's own host, which is never
+ * counted as a referrer. Only values the site knows are stored (`stats/visit-values.ts`).
+ */
 export type VisitFacts = NonNullable<VisitBody> & { siteHost?: string };
 
 /** Creates a visitor and records its first visit in one transaction; answers the new token. */
@@ -99,22 +103,12 @@ async function insertVisit(
       device,
       visited_on: timestamp.slice(0, 10),
       visited_at: timestamp,
-      path: details.path ?? null,
+      path: countedPath(details.path),
       locale: details.locale ?? null,
       theme: details.theme ?? null,
-      referrer_host: referrerHost(details.referrer, details.siteHost),
+      referrer_host: countedReferrerHost(details.referrer, details.siteHost),
       first_visit: previousVisitOn === null ? 1 : 0,
       previous_visit_on: previousVisitOn ?? null,
     })
     .execute();
-}
-
-/**
- * Only the referring host is kept: enough for statistics, nothing personal from the URL. A reload
- * or a link within the site names the site itself, which is no referrer.
- */
-export function referrerHost(referrer: string | undefined, siteHost: string | undefined): string | null {
-  if (!referrer) return null;
-  const host = new URL(referrer).host.toLowerCase();
-  return host === siteHost?.toLowerCase() ? null : host;
 }

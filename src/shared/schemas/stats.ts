@@ -9,8 +9,6 @@ import { successResponseSchema } from './api.js';
 export const STATS_QUERY_ERRORS = ['required', 'invalid_date', 'reversed_range', 'range_too_long'] as const;
 export type StatsQueryError = (typeof STATS_QUERY_ERRORS)[number];
 
-export { isRealDay, lastAllowedDay, MAX_RANGE_YEARS } from '../days.js';
-
 const daySchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_date') satisfies StatsQueryError })
   .refine(isRealDay, { error: 'invalid_date' satisfies StatsQueryError })
@@ -42,8 +40,18 @@ export const seriesPointSchema = z.object({
 });
 export type SeriesPoint = z.infer<typeof seriesPointSchema>;
 
+/**
+ * The breakdown value of every page that is not one of the site's own and every referrer that is
+ * not a valid host name (docs/decisions: statistics input rules). Neither a path (they start with
+ * `/`) nor a host name (no parentheses) can be written like it.
+ */
+export const OTHER_VALUE = '(other)';
+
 export const breakdownItemSchema = z.object({
-  value: z.string().nullable().describe('null: the visit did not say (no referrer: a direct visit)'),
+  value: z
+    .string()
+    .nullable()
+    .describe(`null: the visit did not say (no referrer: a direct visit); ${OTHER_VALUE}: any other page or referrer`),
   visits: count,
 });
 export type BreakdownItem = z.infer<typeof breakdownItemSchema>;
@@ -52,6 +60,17 @@ export type BreakdownItem = z.infer<typeof breakdownItemSchema>;
 export const BREAKDOWN_LIMIT = 100;
 
 const breakdown = z.array(breakdownItemSchema).max(BREAKDOWN_LIMIT);
+
+const downloadCountSchema = z.object({ value: z.string(), downloads: count });
+
+/** CV downloads (`/cv/{language}.pdf` and `.json`) in the same days, counted with the visits' rules. */
+const cvDownloadsSchema = z.object({
+  total: count,
+  days: z.array(z.object({ day: z.string(), downloads: count })).describe('The days that had downloads, in order'),
+  languages: z.array(downloadCountSchema).describe('By the CV’s language, largest first'),
+  formats: z.array(downloadCountSchema).describe('pdf or json, largest first'),
+});
+export type CvDownloads = z.infer<typeof cvDownloadsSchema>;
 
 export const statsSchema = z.object({
   from: z.string(),
@@ -72,21 +91,11 @@ export const statsSchema = z.object({
     .describe(
       'The first day whose visits are kept; before it only daily aggregates remain, and unique visitors over several such days are the sum of each day’s',
     ),
+  cvDownloads: cvDownloadsSchema,
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-const downloadCountSchema = z.object({ value: z.string(), downloads: count });
-
-/** CV downloads (`/cv/{language}.pdf` and `.json`) in the same days, counted with the visits' rules. */
-const cvDownloadsSchema = z.object({
-  total: count,
-  days: z.array(z.object({ day: z.string(), downloads: count })).describe('The days that had downloads, in order'),
-  languages: z.array(downloadCountSchema).describe('By the CV’s language, largest first'),
-  formats: z.array(downloadCountSchema).describe('pdf or json, largest first'),
-});
-export type CvDownloads = z.infer<typeof cvDownloadsSchema>;
-
-export const statsResponseSchema = successResponseSchema(statsSchema.extend({ cvDownloads: cvDownloadsSchema }));
+export const statsResponseSchema = successResponseSchema(statsSchema);
 
 /** The owner's "don't count this browser" switch (see `NOT_COUNTED_COOKIE`). */
 export const thisBrowserSchema = z.strictObject({

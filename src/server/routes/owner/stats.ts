@@ -7,7 +7,6 @@ import {
   thisBrowserSchema,
 } from '../../../shared/schemas/stats.js';
 import type { Db } from '../../db/database.js';
-import { cvDownloadsBetween } from '../../repositories/cv-download-repository.js';
 import { queryStats } from '../../repositories/stats-repository.js';
 import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
 import { ok, ownerErrorResponses } from '../responses.js';
@@ -28,11 +27,7 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       querystring: statsQuerySchema,
       response: { 200: statsResponseSchema, ...ownerErrorResponses },
     },
-    handler: async (request) =>
-      ok({
-        ...(await queryStats(db, request.query)),
-        cvDownloads: await cvDownloadsBetween(db, request.query.from, request.query.to),
-      }),
+    handler: async (request) => ok(await queryStats(db, request.query)),
   });
 
   api.get('/owner/stats/this-browser', {

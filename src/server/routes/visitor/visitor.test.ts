@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findVisitorIdByToken } from '../../repositories/visitor-repository.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { BROWSER_USER_AGENT, CRAWLER_USER_AGENTS } from '../../test/user-agents.js';
 
@@ -172,34 +173,63 @@ describe('visitor API', () => {
     });
   });
 
+  /** The visits of the visitor a token names, oldest first. */
+  const visitsOfToken = async (token: string) =>
+    testApp.db
+      .selectFrom('visits')
+      .select(['path', 'referrer_host', 'first_visit'])
+      .where('visitor_id', '=', (await findVisitorIdByToken(testApp.db, token)) ?? '')
+      .orderBy('visited_at')
+      .execute();
+
   it('marks only the creation as a first visit', async () => {
     const token = await createVisitor();
     await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/visitor/visit/web',
       headers: { ...browser, 'x-visitor-key': token },
-      payload: { path: '/second-visit' },
+      payload: { path: '/contact' },
     });
-    const visit = await testApp.db
-      .selectFrom('visits')
-      .select('first_visit')
-      .where('path', '=', '/second-visit')
-      .executeTakeFirstOrThrow();
-    expect(visit.first_visit).toBe(0);
+    expect((await visitsOfToken(token)).map((visit) => visit.first_visit)).toEqual([1, 0]);
   });
 
   it('does not count the site itself as a referrer', async () => {
-    const query = new URLSearchParams({ path: '/own-referrer', referrer: 'http://sahifa.example/about' });
-    await testApp.app.inject({
+    const query = new URLSearchParams({ path: '/about', referrer: 'http://sahifa.example/about' });
+    const created = await testApp.app.inject({
       url: `/api/v1/visitor/create/web?${query}`,
       headers: { ...browser, host: 'sahifa.example' },
     });
-    const visit = await testApp.db
-      .selectFrom('visits')
-      .select('referrer_host')
-      .where('path', '=', '/own-referrer')
-      .executeTakeFirstOrThrow();
-    expect(visit.referrer_host).toBeNull();
+    expect(await visitsOfToken(created.json().data.token)).toEqual([
+      { path: '/about', referrer_host: null, first_visit: 1 },
+    ]);
+  });
+
+  it.each([
+    ['/', 'https://t.me/channel', '/', 't.me'],
+    ['/constructor', 'http://__proto__/', '(other)', '(other)'],
+    ['/__proto__', 'http://constructor/', '(other)', 'constructor'],
+    ['/\n\nSecure your account: https://evil.example/\n', 'http://a_b.example/', '(other)', '(other)'],
+    ['/about?x=1', 'http://xn--80ak6aa92e.com:8080/path', '(other)', 'xn--80ak6aa92e.com:8080'],
+    ['/about/', 'http://[::1]:3000/', '(other)', '[::1]:3000'],
+    ['/owner/inbox', "http://a'b.example/", '(other)', '(other)'],
+  ])('keeps the page %j as %j and the referrer %j as %j', async (path, referrer, keptPath, keptHost) => {
+    const created = await testApp.app.inject({
+      url: `/api/v1/visitor/create/web?${new URLSearchParams({ path, referrer })}`,
+      headers: browser,
+    });
+    expect(created.statusCode).toBe(200);
+    const token = created.json().data.token;
+    const visited = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/visitor/visit/web',
+      headers: { ...browser, 'x-visitor-key': token },
+      payload: { path, referrer },
+    });
+    expect(visited.json().data.recorded).toBe(true);
+    expect(await visitsOfToken(token)).toEqual([
+      { path: keptPath, referrer_host: keptHost, first_visit: 1 },
+      { path: keptPath, referrer_host: keptHost, first_visit: 0 },
+    ]);
   });
 
   it.each([

@@ -1,0 +1,43 @@
+import { pageAtPath } from '../../shared/pages.js';
+import { OTHER_VALUE } from '../../shared/schemas/stats.js';
+
+/**
+ * What a visit's facts are kept as. Visitors write them (anyone can call the visitor API), and the
+ * owner reads them in the dashboard, the weekly e-mail and the terminal, so only values the site
+ * knows are kept: one of its own page addresses, a referrer's valid host name. Anything else is
+ * counted, as "other", but never stored as written. The migration 2026-11-23T0400 applied the same
+ * rules to the visits and daily aggregates stored before.
+ */
+
+/** A host name (letters, digits and hyphens in dot-separated labels; IPv4 included) or an IPv6 address in brackets, with an optional port. */
+const HOST =
+  /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const MAX_HOST_LENGTH = 253;
+
+/** The page a visit began on: the site's own page address, `OTHER_VALUE` for any other, null when not given. */
+export function countedPath(path: string | undefined): string | null {
+  if (path === undefined) return null;
+  return pageAtPath(path) === undefined ? OTHER_VALUE : path;
+}
+
+/** Whether a URL's `host` (already lower-cased and punycoded by the URL parser) is a valid host name. */
+export function isValidHost(host: string): boolean {
+  return host.length <= MAX_HOST_LENGTH && HOST.test(host);
+}
+
+/**
+ * Only the referring host is kept: enough for statistics, nothing personal from the URL. A reload
+ * or a link within the site names the site itself, which is no referrer; a host that is not a valid
+ * host name (`http://__proto__/`) is `OTHER_VALUE`.
+ */
+export function countedReferrerHost(referrer: string | undefined, siteHost: string | undefined): string | null {
+  if (!referrer) return null;
+  let host: string;
+  try {
+    host = new URL(referrer).host.toLowerCase();
+  } catch {
+    return OTHER_VALUE;
+  }
+  if (host === siteHost?.toLowerCase()) return null;
+  return isValidHost(host) ? host : OTHER_VALUE;
+}
