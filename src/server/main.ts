@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { contentFolderHash } from './content/content-folder-hash.js';
+import { ContentState } from './content/content-state.js';
 import { publishFilesIfChanged } from './content/import-content-files.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
@@ -25,7 +26,12 @@ async function main(): Promise<void> {
   // the site serves the latest version, which may since have been published from the browser.
   const { version, imported } = await publishFilesIfChanged(db, content, contentFolderHash(config.contentDir));
 
-  const app = await buildApp({ config, db, content: version.content, logger: { level: config.logLevel } });
+  const app = await buildApp({
+    config,
+    db,
+    content: new ContentState(version.content, version.number),
+    logger: { level: config.logLevel },
+  });
   app.log.info(
     imported
       ? `the content folder was published as version ${version.number}`

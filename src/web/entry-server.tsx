@@ -27,10 +27,16 @@ interface RenderContext {
  * content in memory, and hands the browser the loader data to hydrate from (decision 016).
  */
 export async function createPageRenderer(content: SiteContent): Promise<PageRenderer> {
-  provideSiteIdentity(content.identity);
-  // The pages' sections are in the page itself; the footer is fetched by the browser (spec §2, §8:
-  // it says Loading... until its content arrives), so it is not provided here.
-  provideSections({ home: content.home, about: content.about, portfolio: content.portfolio });
+  // The identity and sections live in module state the components read; the server makes one renderer
+  // per content version, so each render provides its own version's, just before its synchronous
+  // renderToString, and a page never mixes two versions.
+  const provideContent = () => {
+    provideSiteIdentity(content.identity);
+    // The pages' sections are in the page itself; the footer is fetched by the browser (spec §2, §8:
+    // it says Loading... until its content arrives), so it is not provided here.
+    provideSections({ home: content.home, about: content.about, portfolio: content.portfolio });
+  };
+  provideContent();
   const loaders: RouteLoaders = {
     page: (_handle, section) => () => content[section],
     plain: () => () => null,
@@ -63,6 +69,7 @@ export async function createPageRenderer(content: SiteContent): Promise<PageRend
       const page: PageName = isPageName(matched) ? matched : NOT_FOUND_PAGE;
       // Without a stored theme the page follows the system in CSS; the toggle starts as in light.
       const themeOfThisPage = createStore<Theme>(theme ?? 'light');
+      provideContent();
       const html = renderToString(
         <StrictMode>
           <I18nextProvider i18n={i18n[locale]}>

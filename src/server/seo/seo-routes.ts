@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { type ContentState, perSnapshot } from '../content/content-state.js';
 import { AppError } from '../errors.js';
 import { memoizeAsync } from '../lib/memoize-async.js';
 import { compressBody, readyBody, sendCompressed } from '../serving/precompressed.js';
@@ -9,7 +10,7 @@ import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion, renderPrev
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
 export interface SeoOptions {
-  content: SiteContent;
+  content: ContentState;
   imagesDir: string;
   originOf: () => string;
 }
@@ -27,11 +28,13 @@ export function previewImageFor(content: SiteContent, imagesDir: string) {
 
 /** `/sitemap.xml`, `/robots.txt` and the per-language preview pictures (`/og/{locale}.jpg`). */
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, imagesDir, originOf }) => {
-  // Each answer is made once (per origin) and kept: content only changes on restart.
+  // Each answer is made once (per origin) and kept; the preview pictures once per content version.
   const sitemap = memoizeAsync((origin: string) => compressBody('application/xml; charset=utf-8', sitemapXml(origin)));
   const robots = memoizeAsync((origin: string) => compressBody('text/plain; charset=utf-8', robotsTxt(origin)));
-  const preview = memoizeAsync(async (locale: Locale) =>
-    readyBody(PREVIEW_TYPE, await renderPreviewImage(content, imagesDir, locale)),
+  const previewOf = perSnapshot((snapshot) =>
+    memoizeAsync(async (locale: Locale) =>
+      readyBody(PREVIEW_TYPE, await renderPreviewImage(snapshot.content, imagesDir, locale)),
+    ),
   );
   const hour = 'public, max-age=3600';
 
@@ -48,7 +51,9 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
       const { locale } = request.params;
       if (!isLocale(locale)) throw new AppError(404, 'not_found', `There is a preview for ${LOCALES.join(', ')} only`);
       // The address carries the version, so the picture may be kept for a day.
-      return sendCompressed(request, reply, await preview(locale), { cacheControl: 'public, max-age=86400' });
+      return sendCompressed(request, reply, await previewOf(content.current)(locale), {
+        cacheControl: 'public, max-age=86400',
+      });
     },
   );
 };

@@ -19,9 +19,9 @@ import {
 } from '../../shared/page-rendering.js';
 import { NOT_FOUND_JOKE_COUNT, NOT_FOUND_PAGE, type PageName, pageAtPath } from '../../shared/pages.js';
 import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
-import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
+import { type ContentSnapshot, type ContentState, perSnapshot, withVersionedEtags } from '../content/content-state.js';
 import { errorBody } from '../errors.js';
 import { memoizeAsync } from '../lib/memoize-async.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
@@ -37,7 +37,8 @@ export interface WebAppOptions {
   webRoot: string;
   contentDir: string;
   cacheDir: string;
-  content: SiteContent;
+  /** The content served now; each request renders from one snapshot of it. */
+  content: ContentState;
   serveSourceMaps?: boolean;
   /**
    * The origin absolute addresses are built on (canonical, hreflang, sitemap, preview pictures):
@@ -46,8 +47,9 @@ export interface WebAppOptions {
    */
   siteOrigin: string;
   /**
-   * Renders pages on the server. By default the web app's server bundle (`dist/ssr/entry-server.js`,
-   * beside the web root) is loaded; without it pages are sent without markup and drawn in the browser.
+   * Renders pages on the server, whatever the version (tests). By default the web app's server bundle
+   * (`dist/ssr/entry-server.js`, beside the web root) is loaded and makes a renderer for each version;
+   * without it pages are sent without markup and drawn in the browser.
    */
   renderer?: PageRenderer | undefined;
 }
@@ -55,18 +57,13 @@ export interface WebAppOptions {
 const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** The web app's server bundle, when it was built. */
-async function loadRenderer(
-  webRoot: string,
-  content: SiteContent,
-  log: FastifyBaseLogger,
-): Promise<PageRenderer | undefined> {
+async function loadServerEntry(webRoot: string, log: FastifyBaseLogger): Promise<ServerEntry | undefined> {
   const entry = path.join(path.dirname(webRoot), 'ssr', 'entry-server.js');
   if (!existsSync(entry)) {
     log.warn({ entry }, 'no server bundle: pages are drawn in the browser only (run `npm run build`)');
     return undefined;
   }
-  const module = (await import(pathToFileURL(entry).href)) as ServerEntry;
-  return module.createPageRenderer(content);
+  return (await import(pathToFileURL(entry).href)) as ServerEntry;
 }
 
 /** The language a page is rendered in: `?lang=`, else the visitor's saved one (cookie), else lotin. */
@@ -88,19 +85,25 @@ function requestTheme(request: FastifyRequest): Theme | undefined {
  * its page, and the 404 page for unknown paths so crawlers see an honest status. A page is rendered
  * for the visitor's language (`?lang=`, or the `locale` cookie) and theme (the `theme` cookie), with
  * the head search engines and shared links read (seo/), once per variant on its first request, and
- * then answered from memory, compressed, with a strong ETag. Content only changes on restart.
+ * then answered from memory, compressed, with a strong ETag that names the content version. A newly
+ * published version drops every rendered page (they were made per snapshot).
  */
 export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) => {
-  const { content } = options;
+  const contentState = options.content;
   const indexFile = path.join(options.webRoot, 'index.html');
   const assets = existsSync(indexFile) ? loadPageAssets(options.webRoot, readFileSync(indexFile, 'utf8')) : undefined;
   const template = assets ? parsePageTemplate(assets.template) : undefined;
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
-  const renderer = options.renderer ?? (template ? await loadRenderer(options.webRoot, content, app.log) : undefined);
+  const serverEntry = options.renderer || !template ? undefined : await loadServerEntry(options.webRoot, app.log);
   const imagesDir = path.join(options.contentDir, 'images');
   const originOf = () => options.siteOrigin;
-  const previewImage = previewImageFor(content, imagesDir);
-  const siteData = siteDataScript({ identity: content.identity });
+  // What each version's pages are made from, made once per version.
+  const rendererOf = perSnapshot(
+    async (snapshot): Promise<PageRenderer | undefined> =>
+      options.renderer ?? serverEntry?.createPageRenderer(snapshot.content),
+  );
+  const previewImageOf = perSnapshot((snapshot) => previewImageFor(snapshot.content, imagesDir));
+  const siteDataOf = perSnapshot((snapshot) => siteDataScript({ identity: snapshot.content.identity }));
 
   interface Variant {
     path: string;
@@ -119,8 +122,10 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     contentSecurityPolicy: string;
   }
 
-  async function buildPage(variant: Variant): Promise<Page> {
+  async function buildPage(snapshot: ContentSnapshot, variant: Variant): Promise<Page> {
     if (!template || !assets) throw new Error('not built');
+    const { content } = snapshot;
+    const renderer = await rendererOf(snapshot);
     const rendered: RenderedPage | undefined =
       renderer && !variant.clientOnly
         ? await renderer.render({
@@ -142,9 +147,9 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         locale: variant.locale,
         content,
         titles: renderer?.titles,
-        image: previewImage(variant.origin, variant.locale),
+        image: previewImageOf(snapshot)(variant.origin, variant.locale),
       }),
-      siteData,
+      siteDataOf(snapshot),
     ];
     if (rendered?.html) {
       head.push(`<script id="${HYDRATION_DATA_ELEMENT_ID}" type="application/json">${rendered.hydrationData}</script>`);
@@ -156,15 +161,20 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       head: head.join('\n    '),
       root: rendered?.html ?? '',
     });
-    return { body: await compressBody(HTML_TYPE, html), contentSecurityPolicy: contentSecurityPolicyWith(styleHashes) };
+    return {
+      body: withVersionedEtags(await compressBody(HTML_TYPE, html), snapshot.version),
+      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes),
+    };
   }
 
-  // Every variant is built once and kept, compressed: at most routes × languages × themes, plus the
-  // 404 page once per joke.
-  const page = memoizeAsync(buildPage, {
-    keyOf: (variant: Variant) =>
-      `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
-  });
+  // Every variant is built once per version and kept, compressed: at most routes × languages ×
+  // themes, plus the 404 page once per joke.
+  const pagesOf = perSnapshot((snapshot) =>
+    memoizeAsync((variant: Variant) => buildPage(snapshot, variant), {
+      keyOf: (variant: Variant) =>
+        `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
+    }),
+  );
 
   async function sendPage(
     request: FastifyRequest,
@@ -174,7 +184,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   ) {
     if (!template) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
     const notFound = appPath === undefined;
-    const { body, contentSecurityPolicy } = await page({
+    const { body, contentSecurityPolicy } = await pagesOf(contentState.current)({
       clientOnly,
       // Every unknown path gets the same 404 page.
       path: appPath ?? '/404',
@@ -197,7 +207,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     await app.register(staticFiles, { root: options.webRoot, serveSourceMaps: options.serveSourceMaps ?? false });
   }
   await app.register(mediaRoutes, { imagesDir, cacheDir: options.cacheDir });
-  await app.register(seoRoutes, { content, imagesDir, originOf });
+  await app.register(seoRoutes, { content: contentState, imagesDir, originOf });
 
   for (const appPath of Object.values(APP_PATHS)) {
     app.get(appPath, { schema: { hide: true }, compress: false }, (request, reply) =>

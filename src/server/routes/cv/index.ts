@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CV_PAPER_SIZES, type CvFormat, type CvPaperSize, cvPath } from '../../../shared/cv.js';
 import { isLocale, type Locale } from '../../../shared/locales.js';
-import type { SiteContent } from '../../../shared/schemas/content.js';
 import { sessionOf } from '../../auth/current-session.js';
+import { type ContentState, perSnapshot } from '../../content/content-state.js';
 import { CvCache } from '../../cv/cv-cache.js';
 import { contentVersion, cvContent } from '../../cv/cv-content.js';
 import { attachmentDisposition, cvFileName } from '../../cv/cv-file-name.js';
@@ -15,7 +15,8 @@ import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
 
 export interface CvRoutesOptions {
   db: Db;
-  content: SiteContent;
+  /** The content served now; each CV is made from one snapshot of it. */
+  content: ContentState;
   /** The site's origin, for the addresses the CV names (its website, its canonical JSON). */
   siteOrigin: string;
   /** Whether the request carries the owner's session; the owner's own downloads are not counted. */
@@ -34,13 +35,13 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
   app,
   {
     db,
-    content,
+    content: contentState,
     siteOrigin,
     isOwner = async (request) => (await sessionOf(db, request)) !== undefined,
     cache = new CvCache(),
   },
 ) => {
-  const version = contentVersion(content);
+  const versionOf = perSnapshot((snapshot) => contentVersion(snapshot.content));
   // Revalidated every time (cheap: an ETag), so a CV made from newly published content is never stale.
   const cacheControl = 'public, no-cache';
 
@@ -60,7 +61,9 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     if (query.paper !== undefined && !(CV_PAPER_SIZES as readonly unknown[]).includes(query.paper)) {
       return reply.callNotFound();
     }
-    const body = await cache.get(version, `${format}|${locale}|${paper}`, async () => {
+    const snapshot = contentState.current;
+    const { content } = snapshot;
+    const body = await cache.get(versionOf(snapshot), `${format}|${locale}|${paper}`, async () => {
       const cv = cvContent(content, locale, siteOrigin);
       if (format === 'json') {
         const document = jsonResume(cv, `${siteOrigin}${cvPath(locale, 'json')}`);

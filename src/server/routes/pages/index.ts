@@ -2,34 +2,46 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponseSchemas } from '../../../shared/schemas/api.js';
-import type { SiteContent } from '../../../shared/schemas/content.js';
-import { SECTION_NOT_FOUND, SECTIONS } from '../../../shared/sections.js';
+import { SECTION_NOT_FOUND, SECTIONS, type Section } from '../../../shared/sections.js';
+import { type ContentState, perSnapshot, withVersionedEtags } from '../../content/content-state.js';
 import { AppError } from '../../errors.js';
-import { compressBody, sendCompressed } from '../../serving/precompressed.js';
+import { memoizeAsync } from '../../lib/memoize-async.js';
+import { type CompressedBody, compressBody, sendCompressed } from '../../serving/precompressed.js';
 import { errorResponses, ok } from '../responses.js';
 
 /**
- * Content changes only on restart, so browsers may keep a section a minute and then use it while they
- * check it again in the background (a 304 when unchanged).
+ * Browsers may keep a section a minute and then use it while they check it again in the background
+ * (a 304 when unchanged; the ETag changes with each published version).
  */
 export const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
 
 /** `GET /pages/{section}`: the owner's content, every language at once (spec §7). */
-export const pagesRoutes: FastifyPluginAsync<{ content: SiteContent }> = async (app, { content }) => {
+export const pagesRoutes: FastifyPluginAsync<{ content: ContentState }> = async (app, { content }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  // Each version's answers are serialized and compressed once, on the first request for them (the
+  // schema still documents them in OpenAPI); requests only pick the encoding. A new version drops them.
+  const answers = perSnapshot((snapshot) =>
+    memoizeAsync(
+      async (section: Section): Promise<CompressedBody> =>
+        withVersionedEtags(
+          await compressBody(
+            'application/json; charset=utf-8',
+            JSON.stringify(pageResponseSchemas[section].parse(ok(snapshot.content[section]))),
+          ),
+          snapshot.version,
+        ),
+    ),
+  );
+
   for (const section of SECTIONS) {
-    // Content was validated against these schemas at start-up and never changes while the server
-    // runs, so each answer is serialized and compressed once here (the schema still documents it in
-    // OpenAPI); requests only pick the encoding.
-    const body = await compressBody(
-      'application/json; charset=utf-8',
-      JSON.stringify(pageResponseSchemas[section].parse(ok(content[section]))),
-    );
     app.get(`/pages/${section}`, {
       schema: { tags: ['pages'], summary: `The ${section} section`, response: { 200: pageResponseSchemas[section] } },
       compress: false,
-      handler: (request, reply) => sendCompressed(request, reply, body, { cacheControl: CONTENT_CACHE_CONTROL }),
+      handler: async (request, reply) =>
+        sendCompressed(request, reply, await answers(content.current)(section), {
+          cacheControl: CONTENT_CACHE_CONTROL,
+        }),
     });
   }
 
