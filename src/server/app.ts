@@ -8,7 +8,7 @@ import type { PageRenderer } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
 import type { Config } from './config.js';
-import { withSanitizedHtml } from './content/sanitize-html.js';
+import { ContentState } from './content/content-state.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
@@ -35,7 +35,8 @@ export interface AppOptions {
   > &
     Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps'>>;
   db: Db;
-  content: SiteContent;
+  /** The content to serve: a state that publishing swaps (`main.ts`), or fixed content (tests). */
+  content: SiteContent | ContentState;
   logger?: FastifyServerOptions['logger'];
   /** Timeouts and the connection cap; tests shorten them. */
   serverLimits?: Partial<ServerLimits>;
@@ -52,6 +53,8 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     /** The background jobs; started when the app is ready, stopped (runs in progress awaited) when it closes. */
     jobs: JobScheduler;
+    /** The content served now; publishing a version swaps it. */
+    contentState: ContentState;
   }
 }
 
@@ -64,8 +67,7 @@ export async function buildApp({
   serverLimits,
   pageRenderer,
 }: AppOptions): Promise<FastifyInstance> {
-  // The owner's HTML is made safe once, here, for the API and the rendered pages alike (decision 015).
-  const content = withSanitizedHtml(loadedContent);
+  const content = loadedContent instanceof ContentState ? loadedContent : new ContentState(loadedContent);
   const { trustProxy } = config;
   const limits = { ...SERVER_LIMITS, ...serverLimits };
   const options: FastifyHttpOptions<Server> = {
@@ -114,6 +116,7 @@ export async function buildApp({
     .add(inboxHousekeepingJob(db))
     .add(rateLimitPurgeJob(db));
   app.decorate('jobs', jobs);
+  app.decorate('contentState', content);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(
