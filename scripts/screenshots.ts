@@ -1,5 +1,7 @@
 // `npm run screenshots`: every page in both themes at 375 and 1440 px, rendered by Chromium into
-// screenshots/ (git-ignored), so anyone can review the look in a minute. It starts the built site
+// screenshots/ (git-ignored), so anyone can review the look in a minute; and the same pages at the
+// cross-engine suite's sizes (390 and 1280 px) as Firefox and WebKit (Safari's engine) draw them,
+// into screenshots/firefox/ and screenshots/webkit/ (SCREENSHOT_ENGINES=firefox picks one). It starts the built site
 // on a free port with a throwaway database, or uses SCREENSHOT_URL if that is set. On its own site
 // it also signs the owner in over three months of made-up traffic and shoots the statistics
 // dashboard, in English, into docs/images/stats-dashboard.png for the README.
@@ -8,6 +10,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
+import type { Engine } from '../e2e-engines/drivers/engine-driver.js';
+import { launchEngine } from '../e2e-engines/drivers/launch-engine.js';
 import { hashPassword } from '../src/server/auth/password.js';
 import { SESSION_COOKIE } from '../src/server/auth/session-cookie.js';
 import { createDatabase } from '../src/server/db/database.js';
@@ -71,6 +75,55 @@ async function shootDashboard(page: Page, locale: string, file: string): Promise
   await page.screenshot({ path: file, fullPage: true });
   console.info(file);
 }
+/** The other engines, through the cross-engine suite's drivers (e2e-engines/drivers). */
+const OTHER_ENGINES = (process.env.SCREENSHOT_ENGINES ?? 'firefox,webkit')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean) as Engine[];
+const ENGINE_WIDTHS = [390, 1280];
+
+async function shootInEngine(engine: Engine): Promise<void> {
+  const driver = await launchEngine(engine);
+  try {
+    for (const theme of THEMES) {
+      for (const width of ENGINE_WIDTHS) {
+        await driver.startFresh(width, width < 800 ? 844 : 800);
+        // The theme cookie as the toggle leaves it; `?lang=` shows and saves the language.
+        await driver.goto(`${site.url}/missing?lang=${LOCALE}`);
+        await driver.evaluate(`(document.cookie = 'theme=${theme}; Path=/', true)`);
+        for (const [name, pagePath] of Object.entries(PAGES)) {
+          await driver.goto(`${site.url}${pagePath}?lang=${LOCALE}`);
+          for (let attempt = 0; attempt < 100; attempt++) {
+            const ready = await driver.evaluate<boolean>(
+              // The loader has finished and the footer's links, fetched after the page, are in.
+              `document.querySelector('[data-testid="loading-overlay"]')?.getAttribute('data-state') === 'finished'
+                && !!document.querySelector('footer a[href]')`,
+            );
+            if (ready) break;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          // Bring lazy pictures in, as a visitor scrolling down would, before the full-page picture.
+          await driver.evaluate(`(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
+              scrollTo(0, y);
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+            scrollTo(0, 0);
+            await Promise.all([...document.images].map((image) => image.decode().catch(() => null)));
+            return true;
+          })()`);
+          const file = path.join(outDir, engine, `${name}-${theme}-${width}.png`);
+          mkdirSync(path.dirname(file), { recursive: true });
+          await driver.screenshot(file);
+          console.info(file);
+        }
+      }
+    }
+  } finally {
+    await driver.close();
+  }
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 mkdirSync(outDir, { recursive: true });
 try {
@@ -129,6 +182,7 @@ try {
   } else {
     console.info('SCREENSHOT_URL is set: the dashboard needs its own site to seed, so it is left out.');
   }
+  for (const engine of OTHER_ENGINES) await shootInEngine(engine);
 } finally {
   await browser.close();
   site.stop();

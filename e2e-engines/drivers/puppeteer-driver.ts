@@ -48,7 +48,9 @@ export async function launchPuppeteer(
     async reload() {
       await current().reload({ waitUntil: 'load' });
     },
-    evaluate: (expression) => current().evaluate(expression),
+    async evaluate<Result>(expression: string) {
+      return (await current().evaluate(expression)) as Result;
+    },
     async element(expression) {
       const handle = await current().evaluateHandle(expression);
       const element = handle.asElement();

@@ -9,6 +9,9 @@ export const MINIBROWSER_PATH = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64
 /** The key under which the WebDriver standard returns an element from a script. */
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
+/** A full-page picture stops here: a taller window is more than any page of the site needs. */
+const MAX_SHOT_HEIGHT = 8000;
+
 type Browser = Awaited<ReturnType<typeof remote>>;
 
 async function untilAnswering(url: string, driver: ChildProcess): Promise<void> {
@@ -56,7 +59,8 @@ export async function launchWebKit(): Promise<EngineDriver> {
     capabilities: {
       browserName: 'MiniBrowser',
       'wdio:enforceWebDriverClassic': true,
-      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      // Full-screen mode has no toolbar, whose minimum width (447 px) would keep a phone-sized window wider.
+      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation', '--full-screen'] },
     },
   };
   let browser: Browser | undefined;
@@ -73,10 +77,11 @@ export async function launchWebKit(): Promise<EngineDriver> {
       // A new session is a new browser with no cookies or storage: classic WebDriver has no contexts.
       await browser?.deleteSession().catch(() => undefined);
       browser = await remote(options);
-      // The window includes its title bar: size it so the page itself gets width × height.
       await browser.setWindowSize(width, height);
       const inner = (await browser.execute('return [innerWidth, innerHeight]')) as [number, number];
-      await browser.setWindowSize(width + (width - inner[0]), height + (height - inner[1]));
+      if (inner[0] !== width || inner[1] !== height) {
+        throw new Error(`WebKit's viewport is ${inner.join('×')}, not ${width}×${height}`);
+      }
     },
     async goto(url) {
       await current().url(url);
@@ -84,7 +89,9 @@ export async function launchWebKit(): Promise<EngineDriver> {
     async reload() {
       await current().refresh();
     },
-    evaluate: (expression) => current().execute(`return ${expression}`),
+    async evaluate<Result>(expression: string) {
+      return (await current().execute(`return ${expression}`)) as Result;
+    },
     async element(expression) {
       const found = (await current().execute(`return ${expression}`)) as Record<string, string> | null;
       return found && typeof found[ELEMENT_KEY] === 'string' ? { engineElement: found } : null;
@@ -102,8 +109,20 @@ export async function launchWebKit(): Promise<EngineDriver> {
       return (await current().getCookies()).map(({ name, value }) => ({ name, value }));
     },
     async screenshot(file) {
-      // WebKit's WebDriver captures the viewport only.
-      await current().saveScreenshot(file);
+      // WebKit's WebDriver captures the viewport only: the window grows to the page's height for
+      // the picture (which also brings lazy pictures in), then shrinks back.
+      const browser = current();
+      const [viewportHeight, pageHeight] = (await browser.execute(
+        'return [innerHeight, document.documentElement.scrollHeight]',
+      )) as [number, number];
+      const window = await browser.getWindowSize();
+      const taller = Math.min(pageHeight, MAX_SHOT_HEIGHT) - viewportHeight;
+      if (taller > 0) await browser.setWindowSize(window.width, window.height + taller);
+      await browser.execute(
+        'return Promise.all([...document.images].map((image) => image.decode().catch(() => null)))',
+      );
+      await browser.saveScreenshot(file);
+      if (taller > 0) await browser.setWindowSize(window.width, window.height);
     },
     async close() {
       await browser?.deleteSession().catch(() => undefined);

@@ -55,13 +55,23 @@ export class SitePage {
 
   /** Opens a path and waits until the app has taken the page over and the loader is gone. */
   async open(path: string): Promise<void> {
+    await this.leaveWhenSettled();
     await this.driver.goto(this.proxy.url + path);
     await this.waitForPage();
   }
 
   async reload(): Promise<void> {
+    await this.leaveWhenSettled();
     await this.driver.reload();
     await this.waitForPage();
+  }
+
+  /**
+   * A person reads a page before leaving it; a test would leave while its requests are on their way,
+   * and Firefox rejects such a fetch, which the app then reports as a failure.
+   */
+  private leaveWhenSettled(): Promise<void> {
+    return this.proxy.idle();
   }
 
   /** Rendered, taken over by the app (a click before would be lost), with the loader finished. */
@@ -206,6 +216,7 @@ export class SitePage {
    * what the protocol reported (where it can), and every request the site answered with an error.
    */
   async problems(): Promise<string[]> {
+    await this.proxy.idle();
     await new Promise((resolve) => setTimeout(resolve, REPORT_SETTLE_MS));
     const found = [
       ...this.proxy.reports.map((report) => `${report.kind} on ${report.page}: ${report.text}`),

@@ -39,6 +39,7 @@ export class SiteProxy {
   readonly requests: ProxiedRequest[] = [];
   readonly reports: PageReport[] = [];
   private failing: RegExp[] = [];
+  private inFlight = 0;
   private readonly server: http.Server;
 
   private constructor(
@@ -72,6 +73,12 @@ export class SiteProxy {
     this.failing = [];
   }
 
+  /** Waits until no request of the site's is on its way (at most `timeout` ms). */
+  async idle(timeout = 5_000): Promise<void> {
+    const deadline = Date.now() + timeout;
+    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
   close(): Promise<void> {
     this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
@@ -89,6 +96,8 @@ export class SiteProxy {
       request.socket.destroy();
       return;
     }
+    this.inFlight++;
+    response.on('close', () => this.inFlight--);
     const headers = { ...request.headers };
     // Bodies come back plain, so a page can be read and added to, and never as a 304 to a page the
     // browser holds without the probe.
