@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
+import { contentRefreshJob } from './jobs/content-refresh-job.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
 import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
 import { JobScheduler } from './jobs/scheduler.js';
@@ -114,7 +115,8 @@ export async function buildApp({
       }),
     )
     .add(inboxHousekeepingJob(db))
-    .add(rateLimitPurgeJob(db));
+    .add(rateLimitPurgeJob(db))
+    .add(contentRefreshJob(content, db));
   app.decorate('jobs', jobs);
   app.decorate('contentState', content);
   app.addHook('onReady', async () => jobs.start());
