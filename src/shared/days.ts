@@ -6,7 +6,7 @@
 const DAY_MS = 86_400_000;
 
 /** The longest range one statistics request may ask for: five years. */
-export const MAX_RANGE_YEARS = 5;
+const MAX_RANGE_YEARS = 5;
 
 /** `YYYY-MM-DD` of a moment, in UTC: the days of the statistics are UTC days. */
 export function dayOf(moment: Date): string {
