@@ -132,7 +132,12 @@ export async function buildApp({
         channels: configuredChannels(config.notifications),
         onStored: () => outbox.kick(),
       });
-      await api.register(ownerRoutes, { db, notifications: config.notifications, onQueued: () => outbox.kick() });
+      await api.register(ownerRoutes, {
+        db,
+        notifications: config.notifications,
+        onQueued: () => outbox.kick(),
+        siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+      });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -11,4 +11,6 @@ export const OWNER_PATHS = {
   message: '/owner/messages',
   stats: '/owner/stats',
   settings: '/owner/settings',
+  /** A password-reset link's page; the token follows in the fragment, which no server or log sees. */
+  reset: '/owner/reset',
 } as const;

@@ -25,6 +25,12 @@ export interface Database {
   owner_settings: OwnerSettingTable;
   weekly_summaries: WeeklySummaryTable;
   cv_downloads: CvDownloadTable;
+  owner_totp: OwnerTotpTable;
+  owner_recovery_codes: OwnerRecoveryCodeTable;
+  owner_passkeys: OwnerPasskeyTable;
+  webauthn_challenges: WebauthnChallengeTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  owner_devices: OwnerDeviceTable;
   content_versions: ContentVersionTable;
   content_drafts: ContentDraftTable;
 }
@@ -101,6 +107,8 @@ export interface OwnerSessionTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** When this session last proved who it is (sign-in or re-authentication); null in older rows. */
+  authenticated_at: string | null;
 }
 
 export interface SignInFailureTable {
@@ -154,6 +162,63 @@ export interface CvDownloadTable {
   locale: string;
   format: string;
   downloads: number;
+}
+
+/** One row (id `owner`): the authenticator-app secret (base32), on once confirmed with a code. */
+export interface OwnerTotpTable {
+  id: string;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  /** The last 30-second step whose code was accepted: a code of that step or before is refused. */
+  last_used_step: Generated<number | string>;
+}
+
+/** A single-use recovery code, as the SHA-256 of its normalised text. */
+export interface OwnerRecoveryCodeTable {
+  id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A passkey (WebAuthn credential) the owner added; the public key base64url-encoded. */
+export interface OwnerPasskeyTable {
+  id: string;
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter (uint32; bigint, so PostgreSQL answers it as text). */
+  counter: number | string;
+  /** JSON array of the transports the browser reported, when it did. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered; one answer consumes it. */
+export interface WebauthnChallengeTable {
+  challenge: string;
+  /** `registration` (adding a passkey) or `authentication` (signing in, re-authenticating). */
+  purpose: string;
+  /** The session that asked, for a registration. */
+  session_id: string | null;
+  expires_at: string;
+}
+
+/** A password-reset link's token, as its SHA-256; deleted when used. */
+export interface PasswordResetTokenTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A browser the owner has signed in from, known by the SHA-256 of its long-lived device cookie. */
+export interface OwnerDeviceTable {
+  token_hash: string;
+  device: string;
+  first_seen_at: string;
+  last_seen_at: string;
 }
 
 /** A published version of the whole site's content; never rewritten. */

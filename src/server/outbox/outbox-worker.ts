@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationChannel } from '../../shared/schemas/owner.js';
+import { isSecurityNotification, securityNotification } from '../auth/security-notifications.js';
 import type { NotificationSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NotificationJobTable } from '../db/schema.js';
@@ -97,6 +98,7 @@ export class OutboxWorker {
     const locale = this.settings.locale;
     if (job.kind === 'test') return testNotification(job.id, locale);
     if (job.kind === 'summary') return preparedNotification(job.id, job.payload);
+    if (isSecurityNotification(job.kind)) return securityNotification(this.db, job, locale);
     const message = job.message_id ? await getMessage(this.db, job.message_id) : undefined;
     return message && messageNotification(job.id, message, locale);
   }

@@ -38,6 +38,31 @@ export async function setPasswordHash(db: Kysely<Database>, passwordHash: string
   });
 }
 
+/**
+ * Changes the password from a signed-in session: every other session ends, this one stays (it has
+ * just proved the old password), in one transaction.
+ */
+export async function changePasswordHash(
+  db: Kysely<Database>,
+  passwordHash: string,
+  keepSessionId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (transaction) => {
+    await transaction
+      .updateTable('owner_credentials')
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where('id', '=', OWNER_ID)
+      .execute();
+    await transaction.deleteFrom('owner_sessions').where('id', '!=', keepSessionId).execute();
+  });
+}
+
+/** The session has just proved who is at the keyboard again (re-authentication). */
+export async function markSessionAuthenticated(db: Kysely<Database>, id: string, now = new Date()): Promise<void> {
+  await db.updateTable('owner_sessions').set({ authenticated_at: now.toISOString() }).where('id', '=', id).execute();
+}
+
 /** Starts a session; answers the token for the cookie (only its hash is stored). */
 export async function createSession(
   db: Kysely<Database>,
@@ -52,6 +77,7 @@ export async function createSession(
     created_at: now.toISOString(),
     last_seen_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SESSION_LIFETIME_SECONDS * 1000).toISOString(),
+    authenticated_at: now.toISOString(),
   };
   await db.insertInto('owner_sessions').values(session).execute();
   return { token, session };

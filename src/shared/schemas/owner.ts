@@ -19,15 +19,122 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-export const NOTIFICATION_KINDS = ['message', 'test', 'summary'] as const;
+/** What a notification is about; the last three keep the owner's sign-in in view (docs/decisions). */
+export const NOTIFICATION_KINDS = [
+  'message',
+  'test',
+  'summary',
+  'password_reset',
+  'new_sign_in',
+  'failed_sign_ins',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `pending` waits for (another) attempt, `sent` is done, `failed` gave up or was refused for good. */
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
+/** An authenticator app's six digits, or one of the recovery codes (`abcd-efgh-jkmn`). */
+const secondFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .describe('Six digits from the authenticator app, or a recovery code');
+
 export const signInBodySchema = z.strictObject({
   password: z.string().min(1).max(1024),
+  code: secondFactorCodeSchema.optional(),
 });
+/** Proving again who is at the keyboard before a sensitive change: the same as signing in. */
+export const reauthenticateBodySchema = signInBodySchema;
+
+const newPasswordSchema = z.string().min(OWNER_PASSWORD_MIN_LENGTH).max(1024);
+
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: newPasswordSchema,
+  code: secondFactorCodeSchema.optional(),
+});
+
+/** Asks for a reset link; the body is empty (the link goes to the owner's own channels). */
+export const passwordResetRequestBodySchema = z.strictObject({});
+export const passwordResetBodySchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  password: newPasswordSchema,
+  code: secondFactorCodeSchema.optional(),
+});
+
+/** How long after signing in or re-authenticating a sensitive change needs no new proof of identity. */
+export const REAUTHENTICATION_WINDOW_MINUTES = 10;
+/** A reset link works once, for this long. */
+export const PASSWORD_RESET_LINK_MINUTES = 30;
+export const RECOVERY_CODE_COUNT = 10;
+
+export const reauthenticationResponseSchema = successResponseSchema(z.object({ reauthenticatedUntil: z.string() }));
+export const passwordResetRequestResponseSchema = successResponseSchema(z.object({ requested: z.literal(true) }));
+export const passwordChangedResponseSchema = successResponseSchema(z.object({ changed: z.literal(true) }));
+
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export const securityResponseSchema = successResponseSchema(
+  z.object({
+    secondFactor: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+    passkeys: z.array(passkeySchema),
+    /** Until when sensitive changes need no new proof; null when one is needed now. */
+    reauthenticatedUntil: z.string().nullable(),
+  }),
+);
+export type SecurityOverview = z.infer<typeof securityResponseSchema>['data'];
+
+export const totpSetupResponseSchema = successResponseSchema(
+  z.object({
+    /** The secret in base32, to type into an app that cannot scan. */
+    secret: z.string(),
+    /** The `otpauth://` address the QR code holds. */
+    uri: z.string(),
+    /** The QR code as an SVG document. */
+    qrCode: z.string(),
+  }),
+);
+export const totpConfirmBodySchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export const recoveryCodesResponseSchema = successResponseSchema(z.object({ recoveryCodes: z.array(z.string()) }));
+export const secondFactorOffResponseSchema = successResponseSchema(z.object({ enabled: z.literal(false) }));
+
+/**
+ * A browser's WebAuthn answer as `@simplewebauthn/browser` sends it (RegistrationResponseJSON or
+ * AuthenticationResponseJSON); its inner fields are checked by `@simplewebauthn/server`.
+ */
+export const webauthnResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.string().max(50).optional(),
+});
+export const webauthnOptionsResponseSchema = successResponseSchema(
+  z.object({ options: z.record(z.string(), z.unknown()) }),
+);
+export const passkeyNameSchema = z.string().trim().min(1).max(100);
+export const passkeyRegistrationBodySchema = z.strictObject({
+  name: passkeyNameSchema,
+  response: webauthnResponseSchema,
+});
+export const passkeySignInBodySchema = z.strictObject({ response: webauthnResponseSchema });
+export const passkeyRenameBodySchema = z.strictObject({ name: passkeyNameSchema });
+export const passkeyResponseSchema = successResponseSchema(z.object({ passkey: passkeySchema }));
+export const passkeyRemovedResponseSchema = successResponseSchema(z.object({ removed: z.literal(true) }));
 
 export const sessionSchema = z.object({
   id: z.string(),

@@ -6,6 +6,7 @@ import * as visitRollups from './2026-11-22T0300-visit-rollups.js';
 import * as ownerSettings from './2026-11-23T0000-owner-settings.js';
 import * as dropMessageVisitor from './2026-11-23T0100-drop-message-visitor.js';
 import * as cvDownloads from './2026-11-23T0200-cv-downloads.js';
+import * as ownerSignInFactors from './2026-11-23T0300-owner-sign-in-factors.js';
 import * as statisticsInputRules from './2026-11-23T0400-statistics-input-rules.js';
 import * as contentVersions from './2026-11-23T0500-content-versions.js';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0000-owner-settings': ownerSettings,
   '2026-11-23T0100-drop-message-visitor': dropMessageVisitor,
   '2026-11-23T0200-cv-downloads': cvDownloads,
+  '2026-11-23T0300-owner-sign-in-factors': ownerSignInFactors,
   '2026-11-23T0400-statistics-input-rules': statisticsInputRules,
   '2026-11-23T0500-content-versions': contentVersions,
 };

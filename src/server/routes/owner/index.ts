@@ -5,6 +5,9 @@ import { AppError } from '../../errors.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
 import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
+import { passkeyRoutes } from './passkeys.js';
+import { accountSecurityRoutes, passwordResetRoutes } from './password.js';
+import { secondFactorRoutes } from './second-factor.js';
 import { sessionListRoutes, sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
 import { weeklySummaryRoutes } from './weekly-summary-setting.js';
@@ -16,7 +19,10 @@ declare module 'fastify' {
   }
 }
 
-export type OwnerRoutesOptions = NotificationRoutesOptions;
+export type OwnerRoutesOptions = NotificationRoutesOptions & {
+  /** The site's public origin: passkeys are bound to it, links in notifications point at it. */
+  siteOrigin: string;
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -31,12 +37,19 @@ export function fromThisSite(request: FastifyRequest): boolean {
 }
 
 /**
- * Everything under `/owner/`: sign-in, then the inbox and notification settings behind a session.
+ * Everything under `/owner/`: sign-in (password, passkey) and the password reset, then the inbox,
+ * settings and the sign-in's own settings behind a session.
  * Every state-changing request must come from the site itself (403 otherwise); every route but
- * signing in answers 401 without a valid session (docs/decisions/006).
+ * signing in, passkey challenges and the reset answers 401 without a valid session (docs/decisions/006).
  */
 export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, options) => {
   const { db } = options;
+  const authContext = {
+    db,
+    notifications: options.notifications,
+    onQueued: options.onQueued,
+    siteOrigin: options.siteOrigin,
+  };
   app.decorateRequest('ownerSession', undefined);
 
   app.addHook('onRequest', async (request) => {
@@ -49,7 +62,8 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     reply.header('cache-control', 'no-store');
   });
 
-  await app.register(sessionRoutes, { db });
+  await app.register(sessionRoutes, authContext);
+  await app.register(passwordResetRoutes, authContext);
 
   await app.register(async (signedIn) => {
     // onRequest, before the body is read: without a session nothing else is looked at.
@@ -62,6 +76,9 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
       throw new AppError(401, 'unauthorized', 'Sign in first');
     });
     await signedIn.register(sessionListRoutes, { db });
+    await signedIn.register(accountSecurityRoutes, authContext);
+    await signedIn.register(secondFactorRoutes, authContext);
+    await signedIn.register(passkeyRoutes, authContext);
     await signedIn.register(messageRoutes, { db });
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });

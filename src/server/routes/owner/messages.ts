@@ -11,6 +11,7 @@ import {
   messageResponseSchema,
   messageStateBodySchema,
 } from '../../../shared/schemas/owner.js';
+import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
@@ -56,6 +57,8 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       querystring: messageListQuerySchema.pick({ state: true, q: true }),
       produces: ['text/csv'],
     },
+    // Every message at once is worth a fresh proof of identity (decision on the sign-in model).
+    preHandler: requireRecentAuthentication,
     handler: async (request, reply) => {
       const rows = await exportMessages(db, request.query);
       const csv = toCsv(

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,36 +6,30 @@ import { successResponseSchema } from '../../../shared/schemas/api.js';
 import {
   idParamsSchema,
   type OwnerSession,
+  passkeySignInBodySchema,
   sessionResponseSchema,
   sessionsResponseSchema,
   signInBodySchema,
+  webauthnOptionsResponseSchema,
 } from '../../../shared/schemas/owner.js';
+import { checkOwnerCredentials, requirePasswordHash } from '../../auth/credential-check.js';
 import { sessionOf } from '../../auth/current-session.js';
-import { describeDevice } from '../../auth/device-description.js';
-import { verifyPassword } from '../../auth/password.js';
-import { clearSessionCookie, setSessionCookie } from '../../auth/session-cookie.js';
-import { clearSignInAttempts, countSignInAttempt } from '../../auth/sign-in-attempts.js';
-import { takeVerificationSlot } from '../../auth/verification-slots.js';
-import type { Db } from '../../db/database.js';
+import type { OwnerAuthContext } from '../../auth/owner-auth-context.js';
+import { passkeyAuthenticationOptions, verifyPasskey } from '../../auth/passkeys.js';
+import { clearSessionCookie } from '../../auth/session-cookie.js';
+import { startOwnerSession } from '../../auth/start-session.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { clientAddressKey } from '../../rate-limit/client-address.js';
-import {
-  clearSignInFailures,
-  createSession,
-  deleteSession,
-  getPasswordHash,
-  listSessions,
-  recordSignInFailure,
-  SESSION_LIFETIME_SECONDS,
-} from '../../repositories/owner-repository.js';
+import { createRateLimit } from '../../rate-limit/rate-limit.js';
+import { deleteSession, listSessions } from '../../repositories/owner-repository.js';
+import { markPasskeyUsed } from '../../repositories/passkey-repository.js';
 import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 // Signing in is also rate limited by address.
 const errors = { ...ownerErrorResponses, ...errorResponses(429) };
 const signedOutResponseSchema = successResponseSchema(z.object({ signedOut: z.literal(true) }));
 
-function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
+export function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
   return {
     id: row.id,
     device: row.device,
@@ -45,16 +40,10 @@ function toSession(row: OwnerSessionTable, currentId: string | undefined): Owner
   };
 }
 
-async function requirePassword(db: Db): Promise<string> {
-  const hash = await getPasswordHash(db);
-  if (!hash)
-    throw new AppError(401, 'owner_password_not_set', 'No owner password is set yet: run npm run owner:password');
-  return hash;
-}
-
-/** `/owner/session`: who is signed in, signing in, signing out. */
-export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+/** `/owner/session`: who is signed in, signing in (password or passkey), signing out. */
+export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, context) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
 
   api.get('/owner/session', {
     schema: {
@@ -63,7 +52,7 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       response: { 200: sessionResponseSchema, ...errors },
     },
     handler: async (request) => {
-      await requirePassword(db);
+      await requirePasswordHash(context);
       const session = await sessionOf(db, request);
       if (!session) throw new AppError(401, 'unauthorized', 'Sign in first');
       return ok({ session: toSession(session, session.id) });
@@ -73,47 +62,46 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   api.post('/owner/session', {
     schema: {
       tags: ['owner'],
-      summary: 'Sign in with the owner password; sets the session cookie',
+      summary:
+        'Sign in with the owner password, and the second factor once it is on (401 second_factor_required asks for it); sets the session cookie',
       body: signInBodySchema,
       response: { 200: sessionResponseSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const hash = await requirePassword(db);
-      // Counted like every other limit: an IPv6 address by its /64 (decision 011). A client that
-      // vanished has no address; it still counts against one shared key.
-      const address = clientAddressKey(request) ?? 'unknown';
-      const release = takeVerificationSlot();
-      if (!release) {
-        reply.header('retry-after', '1');
-        request.log.warn('owner sign-in refused: verifications busy');
-        throw new AppError(429, 'rate_limited', 'Too many sign-in attempts at once; try again in 1 s');
-      }
-      try {
-        const now = new Date();
-        const attempt = await countSignInAttempt(db, address, now);
-        if (!attempt.allowed) {
-          reply.header('retry-after', String(attempt.retryAfterSeconds));
-          throw new AppError(
-            429,
-            'rate_limited',
-            `Too many sign-in attempts; try again in ${attempt.retryAfterSeconds} s`,
-          );
-        }
-        if (!(await verifyPassword(request.body.password, hash))) {
-          await recordSignInFailure(db, address, now);
-          // One line per failure with the address (an IPv6 /64 as such), for fail2ban (docs/deploy).
-          request.log.warn({ address }, 'owner sign-in failed: wrong password');
-          throw new AppError(401, 'wrong_password', 'Wrong password');
-        }
-        await clearSignInAttempts(db, address);
-        await clearSignInFailures(db, address);
-        const { token, session } = await createSession(db, describeDevice(request.headers['user-agent']), now);
-        setSessionCookie(request, reply, token, SESSION_LIFETIME_SECONDS);
-        request.log.info({ ownerSessionId: session.id }, 'owner signed in');
-        return ok({ session: toSession(session, session.id) }, 'Signed in');
-      } finally {
-        release();
-      }
+      await checkOwnerCredentials(context, request, reply, request.body);
+      const session = await startOwnerSession(context, request, reply, 'password');
+      return ok({ session: toSession(session, session.id) }, 'Signed in');
+    },
+  });
+
+  // A challenge is a row until answered: limit how fast one address can ask for them.
+  const challengeLimit = createRateLimit(db, { name: 'passkey-options', points: 30, windowMs: 15 * 60_000 });
+
+  api.post('/owner/passkeys/authentication-options', {
+    schema: {
+      tags: ['owner'],
+      summary: 'A WebAuthn challenge for signing in or re-authenticating with a passkey',
+      response: { 200: webauthnOptionsResponseSchema, ...errors },
+    },
+    preHandler: challengeLimit,
+    handler: async () => ok({ options: { ...(await passkeyAuthenticationOptions(context)) } }),
+  });
+
+  api.post('/owner/session/passkey', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Sign in with a passkey (its answer to a challenge); sets the session cookie',
+      body: passkeySignInBodySchema,
+      response: { 200: sessionResponseSchema, ...errors },
+    },
+    preHandler: createRateLimit(db, { name: 'passkey-sign-in', points: 10, windowMs: 15 * 60_000 }),
+    handler: async (request, reply) => {
+      await requirePasswordHash(context);
+      const now = new Date();
+      const passkey = await verifyPasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
+      await markPasskeyUsed(db, passkey.id, Number(passkey.counter), now);
+      const session = await startOwnerSession(context, request, reply, 'passkey', now);
+      return ok({ session: toSession(session, session.id) }, 'Signed in');
     },
   });
 
@@ -130,7 +118,7 @@ export const sessionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 };
 
 /** `/owner/sessions`: every active session, and ending any of them. Behind the sign-in. */
-export const sessionListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const sessionListRoutes: FastifyPluginAsync<{ db: OwnerAuthContext['db'] }> = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/owner/sessions', {

@@ -38,7 +38,8 @@ describe(`a flood of sign-in attempts, on ${testDialect}`, () => {
     const statuses = (await Promise.all(flood)).map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(70);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
-    // Without the cap the picture waits behind the pool's queue of verifications (seconds).
-    expect(elapsed).toBeLessThan(700);
+    // Without the cap the picture waits behind the pool's queue of verifications (many seconds; the
+    // whole flood takes over a minute). The margin is for a machine busy with other tests.
+    expect(elapsed).toBeLessThan(1_500);
   }, 60_000);
 });

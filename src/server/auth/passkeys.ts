@@ -1,0 +1,151 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type WebAuthnCredential,
+} from '@simplewebauthn/server';
+import type { OwnerPasskeyTable } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import {
+  addPasskey,
+  findPasskeyByCredentialId,
+  listPasskeys,
+  saveWebauthnChallenge,
+  takeWebauthnChallenge,
+} from '../repositories/passkey-repository.js';
+import type { OwnerAuthContext } from './owner-auth-context.js';
+
+/**
+ * Passkeys through `@simplewebauthn/server`. They are bound to the site's public origin (PUBLIC_URL):
+ * the relying party is its host name, so a passkey made for one domain never signs in on another,
+ * and moving the site to a new domain means signing in with the password and adding passkeys again.
+ * User verification (fingerprint, face, PIN) is required, since a passkey alone signs in.
+ */
+const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+/** One owner: every passkey belongs to the same user handle. */
+const OWNER_USER_ID = new TextEncoder().encode('sahifa-owner');
+
+function relyingParty(context: OwnerAuthContext) {
+  return { rpID: new URL(context.siteOrigin).hostname, origin: context.siteOrigin };
+}
+
+function transportsOf(passkey: OwnerPasskeyTable): WebAuthnCredential['transports'] {
+  return passkey.transports ? (JSON.parse(passkey.transports) as WebAuthnCredential['transports']) : undefined;
+}
+
+/** A refused answer, whatever the library found wrong with it (never a 5xx: the body is the client's). */
+function refused(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  return new AppError(400, 'passkey_failed', 'The passkey could not be verified');
+}
+
+export async function passkeyRegistrationOptions(context: OwnerAuthContext, sessionId: string, now = new Date()) {
+  const existing = await listPasskeys(context.db);
+  const options = await generateRegistrationOptions({
+    rpName: 'Sahifa',
+    rpID: relyingParty(context).rpID,
+    userID: OWNER_USER_ID,
+    userName: 'owner',
+    userDisplayName: 'Owner',
+    attestationType: 'none',
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.credential_id, transports: transportsOf(passkey) })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  await saveWebauthnChallenge(
+    context.db,
+    {
+      challenge: options.challenge,
+      purpose: 'registration',
+      sessionId,
+      expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+    },
+    now,
+  );
+  return options;
+}
+
+export async function registerPasskey(
+  context: OwnerAuthContext,
+  sessionId: string,
+  name: string,
+  response: RegistrationResponseJSON,
+  now = new Date(),
+): Promise<OwnerPasskeyTable> {
+  const { rpID, origin } = relyingParty(context);
+  try {
+    const verification = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: (challenge) => takeWebauthnChallenge(context.db, challenge, 'registration', sessionId, now),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw refused(undefined);
+    const { credential } = verification.registrationInfo;
+    return await addPasskey(
+      context.db,
+      {
+        credential_id: credential.id,
+        public_key: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: credential.transports ? JSON.stringify(credential.transports) : null,
+        name,
+      },
+      now,
+    );
+  } catch (error) {
+    throw refused(error);
+  }
+}
+
+/** Options for signing in or re-authenticating: any of the site's passkeys (discoverable ones). */
+export async function passkeyAuthenticationOptions(context: OwnerAuthContext, now = new Date()) {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(context).rpID,
+    userVerification: 'required',
+  });
+  await saveWebauthnChallenge(
+    context.db,
+    {
+      challenge: options.challenge,
+      purpose: 'authentication',
+      sessionId: null,
+      expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+    },
+    now,
+  );
+  return options;
+}
+
+/** Verifies a passkey's answer to one of our challenges; answers the passkey used. */
+export async function verifyPasskey(
+  context: OwnerAuthContext,
+  response: AuthenticationResponseJSON,
+  now = new Date(),
+): Promise<OwnerPasskeyTable> {
+  const { rpID, origin } = relyingParty(context);
+  try {
+    const passkey = await findPasskeyByCredentialId(context.db, response.id);
+    if (!passkey) throw new AppError(400, 'passkey_failed', 'This passkey is not one of the site’s');
+    const verification = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: (challenge) => takeWebauthnChallenge(context.db, challenge, 'authentication', null, now),
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: passkey.credential_id,
+        publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+        counter: Number(passkey.counter),
+        transports: transportsOf(passkey),
+      },
+      requireUserVerification: true,
+    });
+    if (!verification.verified) throw refused(undefined);
+    return { ...passkey, counter: verification.authenticationInfo.newCounter };
+  } catch (error) {
+    throw refused(error);
+  }
+}

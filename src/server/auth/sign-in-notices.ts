@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NotificationKind } from '../../shared/schemas/owner.js';
+import { configuredChannels } from '../outbox/outbox-worker.js';
+import { hitRateLimit } from '../rate-limit/rate-limit-store.js';
+import { enqueueNotification } from '../repositories/notification-repository.js';
+import { knownDevice, rememberDevice } from '../repositories/owner-device-repository.js';
+import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
+import type { OwnerAuthContext } from './owner-auth-context.js';
+
+/** Failed sign-ins, from anywhere, in an hour that make the owner hear of it (once that hour). */
+export const FAILED_SIGN_IN_ALERT_COUNT = 20;
+const FAILED_SIGN_IN_ALERT_WINDOW_MS = 60 * 60_000;
+
+/** Queues a notification about the owner's sign-in on every configured channel. */
+export async function notifyOwner(
+  context: OwnerAuthContext,
+  kind: NotificationKind,
+  payload: Record<string, unknown>,
+  now = new Date(),
+): Promise<void> {
+  const channels = configuredChannels(context.notifications);
+  for (const channel of channels) {
+    await enqueueNotification(context.db, channel, kind, { ...payload, origin: context.siteOrigin }, now);
+  }
+  if (channels.length > 0) context.onQueued();
+}
+
+/**
+ * Counts a failed sign-in in one site-wide counter (the same atomic upsert as the rate limits), and
+ * tells the owner when it reaches the alert count: exactly one request sees that number, so the
+ * owner hears of it once an hour at most, however many processes count.
+ */
+export async function noteFailedSignIn(context: OwnerAuthContext, now = new Date()): Promise<void> {
+  const hit = await hitRateLimit(context.db, 'sign-in-failures:site', FAILED_SIGN_IN_ALERT_WINDOW_MS, now);
+  if (hit.points === FAILED_SIGN_IN_ALERT_COUNT) {
+    await notifyOwner(context, 'failed_sign_ins', { count: FAILED_SIGN_IN_ALERT_COUNT, at: now.toISOString() }, now);
+  }
+}
+
+/** After a sign-in: a browser not seen before gets its device cookie, and the owner is told. */
+export async function noteSignIn(
+  context: OwnerAuthContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  device: string,
+  now = new Date(),
+): Promise<void> {
+  const token = readDeviceToken(request);
+  if (token && (await knownDevice(context.db, token, now))) return;
+  setDeviceCookie(request, reply, await rememberDevice(context.db, device, now));
+  await notifyOwner(context, 'new_sign_in', { device, at: now.toISOString() }, now);
+}

@@ -1,0 +1,181 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordBodySchema,
+  PASSWORD_RESET_LINK_MINUTES,
+  passkeySignInBodySchema,
+  passwordChangedResponseSchema,
+  passwordResetBodySchema,
+  passwordResetRequestBodySchema,
+  passwordResetRequestResponseSchema,
+  reauthenticateBodySchema,
+  reauthenticationResponseSchema,
+  securityResponseSchema,
+} from '../../../shared/schemas/owner.js';
+import { checkOwnerCredentials, inVerificationSlot, requirePasswordHash } from '../../auth/credential-check.js';
+import type { OwnerAuthContext } from '../../auth/owner-auth-context.js';
+import { verifyPasskey } from '../../auth/passkeys.js';
+import { hashPassword } from '../../auth/password.js';
+import { reauthenticatedUntil } from '../../auth/reauthentication.js';
+import { notifyOwner } from '../../auth/sign-in-notices.js';
+import type { OwnerSessionTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { createRateLimit } from '../../rate-limit/rate-limit.js';
+import {
+  changePasswordHash,
+  getPasswordHash,
+  markSessionAuthenticated,
+  setPasswordHash,
+} from '../../repositories/owner-repository.js';
+import { listPasskeys, markPasskeyUsed } from '../../repositories/passkey-repository.js';
+import { consumePasswordResetToken, passwordResetTokenIsLive } from '../../repositories/password-reset-repository.js';
+import { countRecoveryCodesLeft, secondFactorEnabled } from '../../repositories/second-factor-repository.js';
+import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { toPasskey } from './passkeys.js';
+
+const errors = { ...ownerErrorResponses, ...errorResponses(429) };
+const HOUR_MS = 60 * 60_000;
+
+function signedInSession(session: OwnerSessionTable | undefined): OwnerSessionTable {
+  if (!session) throw new AppError(401, 'unauthorized', 'Sign in first');
+  return session;
+}
+
+/**
+ * A reset without a shell, signed out: asking for a link (sent through the configured channels) and
+ * setting a new password with it. The link works once, for 30 minutes, and ends every session; the
+ * second factor is still asked for.
+ */
+export const passwordResetRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, context) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  api.post('/owner/password-reset', {
+    schema: {
+      tags: ['owner'],
+      summary:
+        'Ask for a password-reset link through the configured notification channels (the same answer whether or not one is configured)',
+      body: passwordResetRequestBodySchema,
+      response: { 200: passwordResetRequestResponseSchema, ...errors },
+    },
+    // Three a hour from one address, ten for the whole site: nobody can fill the owner's inbox.
+    preHandler: [
+      createRateLimit(db, { name: 'password-reset', points: 3, windowMs: HOUR_MS }),
+      createRateLimit(db, { name: 'password-reset-site', points: 10, windowMs: HOUR_MS, key: () => 'site' }),
+    ],
+    handler: async (request) => {
+      const now = new Date();
+      if (await getPasswordHash(db)) {
+        const expiresAt = new Date(now.getTime() + PASSWORD_RESET_LINK_MINUTES * 60_000);
+        // The link's token is made when the notification is sent, so it is never stored in clear.
+        await notifyOwner(context, 'password_reset', { expiresAt: expiresAt.toISOString() }, now);
+        request.log.info('owner password reset requested');
+      }
+      return ok({ requested: true as const }, 'If a notification channel is configured, a link is on its way');
+    },
+  });
+
+  api.post('/owner/password-reset/confirm', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Set a new password with a reset link (and the second factor once it is on); ends every session',
+      body: passwordResetBodySchema,
+      response: { 200: passwordChangedResponseSchema, ...errorResponses(400), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { token, password, code } = request.body;
+      const invalid = () => new AppError(400, 'invalid_reset_link', 'This link is used or expired: ask for a new one');
+      if (!(await passwordResetTokenIsLive(db, token))) throw invalid();
+      await checkOwnerCredentials(context, request, reply, { password: undefined, code });
+      const hash = await inVerificationSlot(request, reply, () => hashPassword(password));
+      if (!(await consumePasswordResetToken(db, token))) throw invalid();
+      await setPasswordHash(db, hash);
+      request.log.warn('owner password reset with a link: every session ended');
+      return ok({ changed: true as const }, 'Password changed; sign in with it');
+    },
+  });
+};
+
+/** Signed in: what protects the sign-in, proving it is still the owner, changing the password. */
+export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, context) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = context;
+
+  api.get('/owner/security', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Second factor, recovery codes left, passkeys, and until when changes need no re-authentication',
+      response: { 200: securityResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      const until = reauthenticatedUntil(request.ownerSession);
+      return ok({
+        secondFactor: { enabled: await secondFactorEnabled(db), recoveryCodesLeft: await countRecoveryCodesLeft(db) },
+        passkeys: (await listPasskeys(db)).map(toPasskey),
+        reauthenticatedUntil: until?.toISOString() ?? null,
+      });
+    },
+  });
+
+  api.post('/owner/reauthenticate', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Prove it is the owner again (password with the second factor) before a sensitive change',
+      body: reauthenticateBodySchema,
+      response: { 200: reauthenticationResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const session = signedInSession(request.ownerSession);
+      const now = new Date();
+      await checkOwnerCredentials(context, request, reply, request.body, now);
+      await markSessionAuthenticated(db, session.id, now);
+      return ok({
+        reauthenticatedUntil: reauthenticatedUntil({ authenticated_at: now.toISOString() }, now)?.toISOString() ?? '',
+      });
+    },
+  });
+
+  api.post('/owner/reauthenticate/passkey', {
+    schema: {
+      tags: ['owner'],
+      summary: 'Prove it is the owner again with a passkey (its answer to a challenge)',
+      body: passkeySignInBodySchema,
+      response: { 200: reauthenticationResponseSchema, ...errors },
+    },
+    preHandler: createRateLimit(db, { name: 'passkey-sign-in', points: 10, windowMs: 15 * 60_000 }),
+    handler: async (request) => {
+      const session = signedInSession(request.ownerSession);
+      const now = new Date();
+      const passkey = await verifyPasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
+      await markPasskeyUsed(db, passkey.id, Number(passkey.counter), now);
+      await markSessionAuthenticated(db, session.id, now);
+      return ok({
+        reauthenticatedUntil: reauthenticatedUntil({ authenticated_at: now.toISOString() }, now)?.toISOString() ?? '',
+      });
+    },
+  });
+
+  api.put('/owner/password', {
+    schema: {
+      tags: ['owner'],
+      summary:
+        'Change the password with the current one (and the second factor once it is on); ends every other session',
+      body: changePasswordBodySchema,
+      response: { 200: passwordChangedResponseSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const session = signedInSession(request.ownerSession);
+      const { currentPassword, newPassword, code } = request.body;
+      const now = new Date();
+      await requirePasswordHash(context);
+      // The current password with the second factor is itself the re-authentication this change needs.
+      await checkOwnerCredentials(context, request, reply, { password: currentPassword, code }, now);
+      const hash = await inVerificationSlot(request, reply, () => hashPassword(newPassword));
+      await changePasswordHash(db, hash, session.id, now);
+      await markSessionAuthenticated(db, session.id, now);
+      request.log.warn('owner password changed: every other session ended');
+      return ok({ changed: true as const }, 'Password changed');
+    },
+  });
+};
