@@ -3,12 +3,18 @@
 import type { OwnerMessage } from '../../shared/schemas/owner.js';
 import { listMessages, setMessageState } from '../repositories/contact-repository.js';
 import { OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
+import { terminalLine, terminalText } from './terminal-text.js';
 
+/**
+ * A message as the visitor wrote it, and nothing more: control characters escaped (`terminal-text.ts`),
+ * and its lines indented, so no line of a message can pass for the heading of another.
+ */
 function printMessage(message: OwnerMessage): void {
   const received = message.createdAt.replace('T', ' ').slice(0, 16);
   const unread = message.state === 'new' ? ' · new' : '';
-  console.info(`— ${received} UTC · ${message.name} <${message.email}>${unread}`);
-  console.info(`${message.message}\n`);
+  console.info(`— ${received} UTC · ${terminalLine(message.name)} <${terminalLine(message.email)}>${unread}`);
+  const lines = terminalText(message.message).split('\n');
+  console.info(`${lines.map((line) => `  ${line}`).join('\n')}\n`);
 }
 
 await runOwnerCommand(

@@ -5,6 +5,7 @@ import { type BreakdownItem, type Stats, statsQuerySchema } from '../../shared/s
 import { STATS_DIMENSIONS, type StatsDimension } from '../../shared/statistics.js';
 import { queryStats } from '../repositories/stats-repository.js';
 import { OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
+import { terminalLine, terminalText } from './terminal-text.js';
 
 const DIMENSION_TITLES: Record<StatsDimension, string> = {
   pages: 'Pages',
@@ -77,8 +78,23 @@ function printStats(stats: Stats, top: number): void {
     console.info(`\n${DIMENSION_TITLES[dimension]} (visits):`);
     if (items.length === 0) console.info('  (none)');
     const unnamed = dimension === 'referrers' ? '(direct)' : '(not given)';
-    for (const item of items.slice(0, top)) console.info(`  ${(item.value ?? unnamed).padEnd(30)} ${item.visits}`);
+    for (const item of items.slice(0, top)) {
+      console.info(`  ${(item.value === null ? unnamed : terminalLine(item.value)).padEnd(30)} ${item.visits}`);
+    }
     if (items.length > top) console.info(`  … and ${items.length - top} more (--top ${items.length})`);
+  }
+
+  const { cvDownloads } = stats;
+  console.info(`\nCV downloads: ${cvDownloads.total}`);
+  for (const [title, counts] of [
+    ['by language', cvDownloads.languages],
+    ['by format', cvDownloads.formats],
+  ] as const) {
+    if (counts.length > 0) {
+      console.info(
+        `  ${title}: ${counts.map((count) => `${terminalLine(count.value)} ${count.downloads}`).join(', ')}`,
+      );
+    }
   }
 }
 
@@ -89,8 +105,8 @@ await runOwnerCommand(
 
 The owner's statistics for a period of UTC days, the same figures the dashboard (/owner/stats)
 shows: unique, new and returning visitors and visits against the previous period, the visitors
-and visits of each day (of each hour for a single day), and visits by page, language, theme,
-device and referrer.
+and visits of each day (of each hour for a single day), visits by page, language, theme,
+device and referrer, and the CV's downloads.
 
   --days N       the last N days, today included (default 30)
   --from DAY     the first day (YYYY-MM-DD) ...
@@ -113,7 +129,8 @@ device and referrer.
     const top = Number(values.top);
     if (!Number.isInteger(top) || top < 1) throw new OwnerCommandUsageError('--top takes a whole number above 0');
     const stats = await queryStats(await openDatabase(), range, now);
-    if (values.json) console.info(JSON.stringify(stats, null, 2));
+    // JSON escapes C0 controls itself, but not DEL, C1 or bidirectional overrides.
+    if (values.json) console.info(terminalText(JSON.stringify(stats, null, 2)));
     else printStats(stats, top);
   },
 );

@@ -21,7 +21,7 @@ export function countedPath(path: string | undefined): string | null {
 }
 
 /** Whether a URL's `host` (already lower-cased and punycoded by the URL parser) is a valid host name. */
-export function isValidHost(host: string): boolean {
+function isValidHost(host: string): boolean {
   return host.length <= MAX_HOST_LENGTH && HOST.test(host);
 }
 
