@@ -98,12 +98,16 @@ export async function latestContentVersion(db: Db): Promise<ContentVersion | und
   return row && { ...summaryOf(row), content: JSON.parse(row.content) as SiteContent };
 }
 
-/** The folder hash of the latest `files` import, so an unchanged folder is not imported again. */
+/**
+ * The folder hash of the latest import of CONTENT_DIR, so an unchanged folder is not imported again.
+ * A folder published by `content:import` has no hash and does not count.
+ */
 export async function latestFilesHash(db: Db): Promise<string | undefined> {
   const row = await db
     .selectFrom('content_versions')
     .select('files_hash')
     .where('source', '=', 'files')
+    .where('files_hash', 'is not', null)
     .orderBy('number', 'desc')
     .limit(1)
     .executeTakeFirst();

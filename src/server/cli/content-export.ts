@@ -1,0 +1,49 @@
+// `npm run content:export -- DIR [--version N]`: a published version as a content folder (YAML files
+// and pictures), the same shape CONTENT_DIR has, to keep in git, edit, or import elsewhere.
+import path from 'node:path';
+import { writeContentFolder } from '../content/content-folder.js';
+import { contentVersionByNumber, latestContentVersion } from '../repositories/content-repository.js';
+import { OwnerCommandError, OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
+
+await runOwnerCommand(
+  {
+    name: 'content:export',
+    usage: `Usage: npm run content:export -- DIR [--version N]
+
+Writes the published content (or version N) into DIR, a new or empty folder: the five YAML files
+and the pictures they name, as CONTENT_DIR holds them. npm run content:import -- DIR publishes such
+a folder again.
+
+  --version N   the version to write (default: the one the site serves)
+  --help        this text`,
+    options: {
+      version: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    arguments: ['DIR'],
+  },
+  async ({ values, positionals: [target = ''], config, openDatabase }) => {
+    const wanted = values.version === undefined ? undefined : Number(values.version);
+    if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) {
+      throw new OwnerCommandUsageError('--version takes a version number (1 or more)');
+    }
+    const db = await openDatabase();
+    const version = wanted === undefined ? await latestContentVersion(db) : await contentVersionByNumber(db, wanted);
+    if (!version) {
+      throw new OwnerCommandError(
+        wanted === undefined ? 'no version is published yet: start the site once' : `there is no version ${wanted}`,
+      );
+    }
+    const dir = path.resolve(target);
+    let missing: string[];
+    try {
+      ({ missing } = writeContentFolder(dir, version.content, path.join(config.contentDir, 'images')));
+    } catch (error) {
+      throw new OwnerCommandError(error instanceof Error ? error.message : String(error));
+    }
+    console.info(`Wrote version ${version.number} (${version.source}, ${version.createdAt}) to ${dir}`);
+    for (const picture of missing) {
+      console.warn(`  the picture ${picture} is not in ${path.join(config.contentDir, 'images')}: copy it in by hand`);
+    }
+  },
+);

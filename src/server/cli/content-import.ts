@@ -1,0 +1,49 @@
+// `npm run content:import -- DIR`: publishes a content folder as a new version. A running site serves
+// it within about a second; the version before stays in the history.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { picturesOf } from '../content/content-folder.js';
+import { ContentError, loadContent } from '../content/load-content.js';
+import { publishContentVersion } from '../repositories/content-repository.js';
+import { OwnerCommandError, runOwnerCommand } from './owner-command.js';
+
+await runOwnerCommand(
+  {
+    name: 'content:import',
+    usage: `Usage: npm run content:import -- DIR [--note TEXT]
+
+Checks the content folder DIR (the five YAML files and images/) as start-up checks CONTENT_DIR, and
+publishes it as a new version. The site serves it within about a second, without a restart.
+
+  --note TEXT   a note kept with the version
+  --help        this text`,
+    options: {
+      note: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    arguments: ['DIR'],
+  },
+  async ({ values, positionals: [source = ''], config, openDatabase }) => {
+    const dir = path.resolve(source);
+    let content: ReturnType<typeof loadContent>;
+    try {
+      content = loadContent(dir);
+    } catch (error) {
+      if (error instanceof ContentError) throw new OwnerCommandError(`nothing was published: ${error.message}`);
+      throw error;
+    }
+    const db = await openDatabase();
+    // No folder hash: this is not CONTENT_DIR, whose own hash decides whether start-up imports it.
+    const version = await publishContentVersion(db, content, {
+      source: 'files',
+      note: values.note ?? `imported from ${dir}`,
+    });
+    console.info(`Published ${dir} as version ${version.number}`);
+    const imagesDir = path.join(config.contentDir, 'images');
+    for (const picture of picturesOf(content)) {
+      if (!existsSync(path.join(imagesDir, picture))) {
+        console.warn(`  the site serves pictures from ${imagesDir}: copy ${picture} there`);
+      }
+    }
+  },
+);
