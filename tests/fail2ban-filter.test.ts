@@ -5,7 +5,9 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/server/auth/password.js';
+import { newTotpSecret } from '../src/server/auth/totp.js';
 import { setPasswordHash } from '../src/server/repositories/owner-repository.js';
+import { saveTotpSecret, spendTotpStep } from '../src/server/repositories/second-factor-repository.js';
 import { createTestApp, type TestApp } from '../src/server/test/helper.js';
 
 const FILTER = 'docs/deploy/fail2ban/sahifa.conf';
@@ -35,7 +37,7 @@ describe('docs/deploy/fail2ban/sahifa.conf', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds every wrong password with its address, an IPv6 one as its /64, and nothing else', async () => {
+  it('finds every wrong password or code with its address, an IPv6 one as its /64, and nothing else', async () => {
     for (const remoteAddress of ['203.0.113.9', '2001:db8:7:8::a', '2001:db8:7:8::b', '127.0.0.1']) {
       await testApp.app.inject({
         method: 'POST',
@@ -45,14 +47,24 @@ describe('docs/deploy/fail2ban/sahifa.conf', () => {
         headers: { 'sec-fetch-site': 'same-origin' },
       });
     }
+    // A wrong second-factor code is a failure too.
+    await saveTotpSecret(testApp.db, newTotpSecret());
+    await spendTotpStep(testApp.db, 1, { confirming: true });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/session',
+      payload: { password: 'correct horse battery staple', code: '000000' },
+      remoteAddress: '198.51.100.4',
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     const log = path.join(dir, 'sahifa.log');
     writeFileSync(log, `${lines.join('\n')}\n`);
     const result = spawnSync('fail2ban-regex', ['--print-all-matched', '--raw', log, FILTER], { encoding: 'utf8' });
     expect(result.error, 'fail2ban-regex (Debian package fail2ban) is needed').toBeUndefined();
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/Lines: \d+ lines, 0 ignored, 3 matched/);
+    expect(result.stdout).toMatch(/Lines: \d+ lines, 0 ignored, 4 matched/);
     // The matched lines as fail2ban prints them (the filter's own pattern is printed too, as <SUBNET>).
     const found = [...result.stdout.matchAll(/"address":"([^"<]+)"/g)].map((match) => match[1]);
-    expect(new Set(found)).toEqual(new Set(['203.0.113.9', '2001:db8:7:8::/64']));
+    expect(new Set(found)).toEqual(new Set(['203.0.113.9', '2001:db8:7:8::/64', '198.51.100.4']));
   });
 });
