@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +62,46 @@ describe('npm run backup', () => {
       code: 1,
       stderr: expect.stringContaining('already exists'),
     });
+    expect(readFileSync(target, 'utf8')).toBe('keep me');
+  });
+
+  it('writes a file only its owner can read, whatever the umask', async () => {
+    const target = path.join(dataDir, 'private.sqlite');
+    await run(
+      'sh',
+      ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, '--import', 'tsx', 'src/server/cli/backup.ts', target],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    );
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    // Nothing else is left beside it.
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('.sahifa-backup-'))).toEqual([]);
+  });
+
+  it('refuses a symbolic link at the target, dangling or not, and writes nothing through it', async () => {
+    const elsewhere = path.join(dataDir, 'elsewhere');
+    mkdirSync(elsewhere);
+    const dangling = path.join(dataDir, 'dangling.sqlite');
+    symlinkSync(path.join(elsewhere, 'planted.sqlite'), dangling);
+    await expect(backup({}, dangling)).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(dangling) });
+    expect(readdirSync(elsewhere)).toEqual([]);
+
+    const existing = path.join(elsewhere, 'existing.sqlite');
+    writeFileSync(existing, 'keep me');
+    const link = path.join(dataDir, 'link.sqlite');
+    symlinkSync(existing, link);
+    await expect(backup({}, link)).rejects.toMatchObject({ code: 1 });
+    expect(readFileSync(existing, 'utf8')).toBe('keep me');
+  });
+
+  it('says in one line that the folder is missing, without a stack trace', async () => {
+    const missing = path.join(dataDir, 'no-such-folder', 'copy.sqlite');
+    const failure = await backup({}, missing).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 1 });
+    expect('stderr' in failure && failure.stderr.trim()).toBe(
+      `backup: there is no folder ${path.dirname(missing)}; create it first`,
+    );
   });
 
   it('refuses PostgreSQL and points to pg_dump', async () => {
