@@ -2,8 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { type CurrentSession, markSignedIn } from './get-session.js';
 
-export const signIn = (password: string) =>
-  apiRequest<CurrentSession>('/owner/session', { method: 'POST', body: { password } });
+export interface SignInFields {
+  password: string;
+  /** The authenticator app's code or a recovery code, once the server asked for it. */
+  code?: string;
+}
+
+export const signIn = (fields: SignInFields) =>
+  apiRequest<CurrentSession>('/owner/session', { method: 'POST', body: fields });
 
 export function useSignIn() {
   const queryClient = useQueryClient();

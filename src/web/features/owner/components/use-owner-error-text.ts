@@ -11,6 +11,11 @@ const KNOWN_ERRORS = new Set([
   'forbidden',
   'channel_not_configured',
   'move_not_allowed',
+  'wrong_code',
+  'second_factor_required',
+  'invalid_reset_link',
+  'passkey_failed',
+  'validation_failed',
 ]);
 
 /** The translated text of a failed call, from its error code. (A lost session is handled by the query client.) */

@@ -5,11 +5,15 @@ import { useSessions } from '../api/get-sessions.js';
 import { useSendTestNotification } from '../api/send-test-notification.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { NotificationSettings } from './notification-settings.js';
+import { SecuritySettings } from './security-settings.js';
 import { SessionList } from './session-list.js';
 import styles from './settings.module.css';
 import { WeeklySummarySetting } from './weekly-summary-setting.js';
 
-/** Notification channels (state, a test, failures to resend), the weekly summary and the signed-in devices. */
+/**
+ * Notification channels (state, a test, failures to resend), the weekly summary, the signed-in
+ * devices, and the sign-in's own settings (password, second factor, passkeys).
+ */
 export function Settings() {
   const { t } = useTranslation('owner');
   const errorText = useOwnerErrorText();
@@ -34,6 +38,7 @@ export function Settings() {
         emailTarget={notifications.data?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
       />
       <SessionList sessions={sessions.data?.sessions ?? []} onEnd={(session) => endSession.mutate(session)} />
+      <SecuritySettings />
     </div>
   );
 }

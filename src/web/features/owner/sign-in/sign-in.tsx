@@ -1,21 +1,58 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { ApiError } from '../../../shared/api/api-client.js';
+import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useSignIn } from '../api/sign-in.js';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { PasswordReset } from './password-reset.js';
 import styles from './sign-in.module.css';
 
-/** The only thing an anonymous visitor of /owner sees: a password field. `notice` says why it is back. */
+const needsCode = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'second_factor_required' || error.code === 'wrong_code');
+
+/**
+ * What an anonymous visitor of /owner sees: the password (and, once the second factor is on, the
+ * app's code, asked for when the password was right), a passkey, or a reset link. A reset link's
+ * page (/owner/reset) is shown instead when that is the address. `notice` says why it is back.
+ */
 export function SignIn({ notice }: { notice?: string }) {
+  const { pathname } = useLocation();
+  if (pathname === OWNER_PATHS.reset) return <PasswordReset />;
+  return <SignInForm notice={notice} />;
+}
+
+function SignInForm({ notice }: { notice?: string }) {
   const { t } = useTranslation('owner');
   const signIn = useSignIn();
+  const signInWithPasskey = useSignInWithPasskey();
+  const requestReset = useRequestPasswordReset();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askForCode, setAskForCode] = useState(false);
   const errorId = useId();
-  const error = signIn.error ?? (signIn.isIdle ? notice : undefined);
+  const codeHintId = useId();
+  const failure = signIn.error ?? signInWithPasskey.error ?? requestReset.error;
+  // "Enter the code" is said by the code field itself, not as an error.
+  const shownFailure = failure instanceof ApiError && failure.code === 'second_factor_required' ? undefined : failure;
+  const error = shownFailure ?? (signIn.isIdle && signInWithPasskey.isIdle ? notice : undefined);
+  const busy = signIn.isPending || signInWithPasskey.isPending;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (signIn.isPending || !password) return;
-    signIn.mutate(password, { onSuccess: () => setPassword('') });
+    if (busy || !password || (askForCode && !code.trim())) return;
+    signIn.mutate(
+      { password, ...(askForCode ? { code: code.trim() } : {}) },
+      {
+        onSuccess: () => setPassword(''),
+        onError: (failed) => {
+          if (needsCode(failed)) setAskForCode(true);
+          setCode('');
+        },
+      },
+    );
   }
 
   return (
@@ -29,7 +66,7 @@ export function SignIn({ notice }: { notice?: string }) {
             className={styles.input}
             type="password"
             name="password"
-            autoComplete="current-password"
+            autoComplete="current-password webauthn"
             required
             value={password}
             onChange={(event) => setPassword(event.target.value)}
@@ -37,11 +74,63 @@ export function SignIn({ notice }: { notice?: string }) {
             aria-describedby={error ? errorId : undefined}
           />
         </label>
+        {askForCode && (
+          <>
+            <p id={codeHintId} className={styles.muted}>
+              {t('sign_in.code_hint')}
+            </p>
+            <label className={styles.field}>
+              <span>{t('sign_in.code')}</span>
+              <input
+                className={styles.input}
+                name="code"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                // biome-ignore lint/a11y/noAutofocus: the field appears because the owner is asked for it now
+                autoFocus
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                aria-describedby={codeHintId}
+              />
+            </label>
+          </>
+        )}
         <ErrorMessage id={errorId} error={error} />
-        <button type="submit" className={styles.submit} disabled={signIn.isPending} aria-busy={signIn.isPending}>
+        <button type="submit" className={styles.submit} disabled={busy} aria-busy={signIn.isPending}>
           {signIn.isPending ? t('sign_in.submitting') : t('sign_in.submit')}
         </button>
       </form>
+      {typeof window !== 'undefined' && 'PublicKeyCredential' in window && (
+        <>
+          <p className={styles.divider}>{t('sign_in.or')}</p>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy}
+            aria-busy={signInWithPasskey.isPending}
+            onClick={() => signInWithPasskey.mutate()}
+          >
+            {t('sign_in.passkey')}
+          </button>
+        </>
+      )}
+      <div className={styles.links}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          disabled={requestReset.isPending}
+          onClick={() => requestReset.mutate()}
+        >
+          {t('sign_in.forgot')}
+        </button>
+      </div>
+      {requestReset.isSuccess && (
+        <p role="status" className={styles.notice}>
+          {t('sign_in.forgot_sent')}
+        </p>
+      )}
     </section>
   );
 }

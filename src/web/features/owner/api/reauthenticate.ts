@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { getSecurityQueryOptions } from './get-security.js';
+import { passkeyAssertion } from './passkey-assertion.js';
+
+/** Proves again it is the owner: the password (with the code once the second factor is on), or a passkey. */
+export type ReauthenticationProof = { password: string; code?: string } | { passkey: true };
+
+export const reauthenticate = async (proof: ReauthenticationProof) =>
+  'passkey' in proof
+    ? apiRequest('/owner/reauthenticate/passkey', { method: 'POST', body: { response: await passkeyAssertion() } })
+    : apiRequest('/owner/reauthenticate', { method: 'POST', body: proof });
+
+export function useReauthenticate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reauthenticate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import type { RecoveryCodes } from './confirm-second-factor.js';
+import { getSecurityQueryOptions } from './get-security.js';
+
+export const regenerateRecoveryCodes = () =>
+  apiRequest<RecoveryCodes>('/owner/recovery-codes', { method: 'POST', body: {} });
+
+export function useRegenerateRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateRecoveryCodes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+  });
+}

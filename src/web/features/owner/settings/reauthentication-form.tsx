@@ -1,0 +1,86 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReauthenticate } from '../api/reauthenticate.js';
+import { ErrorMessage } from '../components/error-message.js';
+import styles from './security-settings.module.css';
+
+/** "Confirm it is you": the password (with the code when the second factor is on) or a passkey. */
+export function ReauthenticationForm({
+  secondFactor,
+  onConfirmed,
+  onCancel,
+}: {
+  secondFactor: boolean;
+  onConfirmed: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('owner');
+  const reauthenticate = useReauthenticate();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const titleId = useId();
+  const errorId = useId();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (reauthenticate.isPending || !password) return;
+    reauthenticate.mutate(
+      { password, ...(secondFactor && code.trim() ? { code: code.trim() } : {}) },
+      { onSuccess: onConfirmed },
+    );
+  }
+
+  return (
+    <section className={styles.reauth} aria-labelledby={titleId}>
+      <h3 id={titleId}>{t('security.reauth_title')}</h3>
+      <p className={styles.muted}>{t('security.reauth_intro')}</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <label className={styles.field}>
+          <span>{t('sign_in.password')}</span>
+          <input
+            className={styles.input}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            // biome-ignore lint/a11y/noAutofocus: the prompt appears because the owner just asked for a change
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={reauthenticate.error ? errorId : undefined}
+          />
+        </label>
+        {secondFactor && (
+          <label className={styles.field}>
+            <span>{t('security.code')}</span>
+            <input
+              className={styles.input}
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </label>
+        )}
+        <ErrorMessage id={errorId} error={reauthenticate.error} />
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={reauthenticate.isPending}>
+            {t('security.reauth_submit')}
+          </button>
+          <button
+            type="button"
+            className={styles.button}
+            disabled={reauthenticate.isPending}
+            onClick={() => reauthenticate.mutate({ passkey: true }, { onSuccess: onConfirmed })}
+          >
+            {t('security.reauth_passkey')}
+          </button>
+          <button type="button" className={styles.button} onClick={onCancel}>
+            {t('security.cancel')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

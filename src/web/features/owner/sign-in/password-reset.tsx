@@ -1,0 +1,97 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { ApiError } from '../../../shared/api/api-client.js';
+import { useResetPassword } from '../api/reset-password.js';
+import { ErrorMessage } from '../components/error-message.js';
+import styles from './sign-in.module.css';
+
+/**
+ * The page a reset link opens (/owner/reset#token): a new password, and the second factor's code
+ * when it is on. The token is in the address's fragment, which no server or log ever sees.
+ */
+export function PasswordReset() {
+  const { t } = useTranslation('owner');
+  const reset = useResetPassword();
+  const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askForCode, setAskForCode] = useState(false);
+  const errorId = useId();
+  const failure =
+    reset.error instanceof ApiError && reset.error.code === 'second_factor_required' ? undefined : reset.error;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (reset.isPending || !password) return;
+    reset.mutate(
+      { token, password, ...(askForCode && code.trim() ? { code: code.trim() } : {}) },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && (error.code === 'second_factor_required' || error.code === 'wrong_code')) {
+            setAskForCode(true);
+          }
+          setCode('');
+        },
+      },
+    );
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <section className={styles.page} aria-labelledby="owner-reset-title">
+        <h1 id="owner-reset-title">{t('reset.title')}</h1>
+        <p role="status" className={styles.notice}>
+          {t('reset.done')}
+        </p>
+        <Link to={OWNER_PATHS.inbox} className={styles.submit}>
+          {t('reset.to_sign_in')}
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page} aria-labelledby="owner-reset-title">
+      <h1 id="owner-reset-title">{t('reset.title')}</h1>
+      <p className={styles.muted}>{t('reset.intro')}</p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <label className={styles.field}>
+          <span>{t('reset.new_password')}</span>
+          <input
+            className={styles.input}
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            minLength={12}
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? errorId : undefined}
+          />
+        </label>
+        {askForCode && (
+          <label className={styles.field}>
+            <span>{t('sign_in.code')}</span>
+            <input
+              className={styles.input}
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </label>
+        )}
+        <ErrorMessage id={errorId} error={failure} />
+        <button type="submit" className={styles.submit} disabled={reset.isPending} aria-busy={reset.isPending}>
+          {t('reset.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
