@@ -11,7 +11,7 @@ import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { BROWSER_USER_AGENT } from '../test/user-agents.js';
 
 const FORGED_PATH = '/\n\nSecure your account now: https://evil.example/login\n\n';
-const HOSTILE = [
+const HOSTILE: Record<string, string>[] = [
   { path: FORGED_PATH, referrer: 'https://evil.example/' },
   { path: '/constructor', referrer: 'http://__proto__/' },
   { path: '/__proto__', referrer: 'http://constructor/' },
