@@ -38,6 +38,15 @@ export interface ServerEntry {
   createPageRenderer: (content: SiteContent) => PageRenderer | Promise<PageRenderer>;
 }
 
+/**
+ * What the hydration script holds: the router's loader data, and the footer, which every page shows
+ * rendered and the browser takes over without fetching it.
+ */
+export interface PageData {
+  loaderData: Record<string, unknown>;
+  footer?: SiteContent['footer'];
+}
+
 /** The inert JSON script the browser router hydrates from. */
 export const HYDRATION_DATA_ELEMENT_ID = 'hydration-data';
 

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LOCALES, type Locale } from '../shared/locales.js';
-import type { PageRenderer, PageRequest, RenderedPage } from '../shared/page-rendering.js';
+import type { PageData, PageRenderer, PageRequest, RenderedPage } from '../shared/page-rendering.js';
 import { isPageName, NOT_FOUND_PAGE, PAGE_NAMES, PAGES, type PageName } from '../shared/pages.js';
 import type { SiteContent } from '../shared/schemas/content.js';
 import { jsonForScript } from '../shared/site-data.js';
@@ -32,9 +32,9 @@ export async function createPageRenderer(content: SiteContent): Promise<PageRend
   // renderToString, and a page never mixes two versions.
   const provideContent = () => {
     provideSiteIdentity(content.identity);
-    // The pages' sections are in the page itself; the footer is fetched by the browser (spec §2, §8:
-    // it says Loading... until its content arrives), so it is not provided here.
-    provideSections({ home: content.home, about: content.about, portfolio: content.portfolio });
+    // The pages' sections and the footer are in the page itself, so a visitor without JavaScript, a
+    // crawler or a link preview reads the footer too; the browser takes it from the page's data.
+    provideSections({ home: content.home, about: content.about, portfolio: content.portfolio, footer: content.footer });
   };
   provideContent();
   const loaders: RouteLoaders = {
@@ -85,7 +85,7 @@ export async function createPageRenderer(content: SiteContent): Promise<PageRend
         status: context.statusCode === 404 || page === NOT_FOUND_PAGE ? 404 : 200,
         page,
         html,
-        hydrationData: jsonForScript({ loaderData: context.loaderData }),
+        hydrationData: jsonForScript({ loaderData: context.loaderData, footer: content.footer } satisfies PageData),
       };
     },
   };

@@ -13,7 +13,7 @@ import {
   LOCALES,
   type Locale,
 } from '../shared/locales.js';
-import { HYDRATION_DATA_ELEMENT_ID } from '../shared/page-rendering.js';
+import { HYDRATION_DATA_ELEMENT_ID, type PageData } from '../shared/page-rendering.js';
 import { PAGE_NAMES, PAGES } from '../shared/pages.js';
 import { THEME_COOKIE_MAX_AGE_SECONDS, themeFromCookies } from '../shared/theme.js';
 import { createRouter } from './app/router.js';
@@ -62,11 +62,11 @@ function pageLocale(): Locale | undefined {
 }
 
 /** The loader data of a page the server rendered (decision 016); undefined for a page drawn here. */
-function readHydrationData(root: HTMLElement): HydrationState | undefined {
+function readHydrationData(root: HTMLElement): (HydrationState & Partial<PageData>) | undefined {
   const text = document.getElementById(HYDRATION_DATA_ELEMENT_ID)?.textContent;
   if (!text || !root.firstElementChild) return undefined;
   try {
-    return JSON.parse(text) as HydrationState;
+    return JSON.parse(text) as HydrationState & Partial<PageData>;
   } catch {
     return undefined;
   }
@@ -127,7 +127,11 @@ async function start() {
     </StrictMode>
   );
   if (hydrationData) {
-    const loaderData = hydrationData.loaderData ?? {};
+    const { footer, ...routerState } = hydrationData;
+    // The footer came rendered in the page: hydrated from its data, never fetched (spec §2's
+    // Loading... stays for a page the browser draws itself).
+    if (footer) provideSections({ footer });
+    const loaderData = routerState.loaderData ?? {};
     // The section a rendered page came with is in its route's loader data (the route id is the page's name).
     for (const name of PAGE_NAMES) {
       const { section } = PAGES[name];
@@ -136,7 +140,7 @@ async function start() {
     // As on the server: the stored theme, or light when the page follows the system; the layout shows
     // the theme in force once hydrated.
     themeStore.set(themeFromCookies(document.cookie) ?? 'light');
-    const router = await createRouter(hydrationData);
+    const router = await createRouter(routerState);
     // As a transition React hydrates in slices of a few milliseconds, yielding to the browser between
     // them, instead of one long task that holds up a phone's main thread (Lighthouse's TBT). The page
     // is already painted, and a click meanwhile is replayed once its part is hydrated.
