@@ -16,6 +16,11 @@ describe('the API as a whole', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/contact',
       '/api/v1/health',
+      '/api/v1/owner/content/draft',
+      '/api/v1/owner/content/publish',
+      '/api/v1/owner/content/versions',
+      '/api/v1/owner/content/versions/{number}',
+      '/api/v1/owner/content/versions/{number}/restore',
       '/api/v1/owner/messages',
       '/api/v1/owner/messages/export',
       '/api/v1/owner/messages/{id}',

@@ -3,6 +3,7 @@ import { sessionOf } from '../../auth/current-session.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
+import { contentStoreRoutes } from './content.js';
 import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
@@ -83,5 +84,6 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
+    await signedIn.register(contentStoreRoutes, { db });
   });
 };

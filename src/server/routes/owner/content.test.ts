@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/password.js';
+import { publishContentVersion } from '../../repositories/content-repository.js';
+import { setPasswordHash } from '../../repositories/owner-repository.js';
+import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { sampleContent } from '../../test/sample-content.js';
+
+const PASSWORD = 'correct horse battery staple';
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+describe(`the owner's content store API on ${testDialect}`, () => {
+  let testApp: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
+    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
+    const signedIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/session',
+      headers: SAME_ORIGIN,
+      payload: { password: PASSWORD },
+    });
+    cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+  });
+  afterAll(async () => testApp.close());
+
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = { cookie, ...SAME_ORIGIN }) =>
+    testApp.app.inject({ method, url: `/api/v1/owner/content${url}`, headers, ...(payload ? { payload } : {}) });
+
+  it('answers 401 without a session and 403 from another site', async () => {
+    expect((await call('GET', '/draft', undefined, {} as typeof SAME_ORIGIN & { cookie: string })).statusCode).toBe(
+      401,
+    );
+    expect((await call('POST', '/publish', {}, { cookie, 'sec-fetch-site': 'cross-site' } as never)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('starts the draft from the published version, saves it from its revision, and refuses a stale save with 409', async () => {
+    const start = await call('GET', '/draft');
+    expect(start.statusCode).toBe(200);
+    expect(start.json().data).toMatchObject({ draft: { revision: 0, basedOn: 1 }, published: { number: 1 } });
+    const content = start.json().data.draft.content;
+    content.footer.description.english = '<p>Draft one</p>';
+
+    const saved = await call('PUT', '/draft', { content, basedOn: 1, revision: 0 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.draft.revision).toBe(1);
+    // A second tab that opened the draft before that save.
+    const stale = await call('PUT', '/draft', { content: { identity: {} }, basedOn: 1, revision: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      success: false,
+      code: 'draft_conflict',
+      draft: { revision: 1, content: { footer: { description: { english: '<p>Draft one</p>' } } } },
+    });
+  });
+
+  it('refuses to publish an invalid draft with every problem, then publishes a valid one to visitors at once', async () => {
+    const { draft } = (await call('GET', '/draft')).json().data;
+    const broken = structuredClone(draft.content);
+    broken.identity.role.english = '';
+    broken.about.skills.coding = [{ name: 'Go', level: 140 }];
+    broken.extra = true;
+    expect((await call('PUT', '/draft', { content: broken, basedOn: 1, revision: draft.revision })).statusCode).toBe(
+      200,
+    );
+    // Whatever the refresh job was about to pick up, picked up now: the refusal must change nothing.
+    await testApp.app.jobs.run('content-refresh');
+    const servedBefore = testApp.app.contentState.current;
+    const refused = await call('POST', '/publish', {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'validation_failed' });
+    expect(refused.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'extra', code: 'unknown_field' },
+        { field: 'identity.role.english', code: 'required' },
+        { field: 'about.skills.coding.0.level', code: 'too_big' },
+      ]),
+    );
+    expect(testApp.app.contentState.current).toBe(servedBefore);
+
+    expect(
+      (await call('PUT', '/draft', { content: draft.content, basedOn: 1, revision: draft.revision + 1 })).statusCode,
+    ).toBe(200);
+    const published = await call('POST', '/publish', { note: 'footer' });
+    expect(published.statusCode).toBe(200);
+    expect(published.json().data).toMatchObject({ number: 2, source: 'editor', note: 'footer' });
+    const footer = await testApp.app.inject({ url: '/api/v1/pages/footer' });
+    expect(footer.json().data.description.english).toBe('<p>Draft one</p>');
+  });
+
+  it('lists and reads versions, and restores an old one as a new version', async () => {
+    const list = await call('GET', '/versions?limit=10');
+    expect(list.json().data.map((version: { number: number }) => version.number)).toEqual([2, 1]);
+    const one = await call('GET', '/versions/1');
+    expect(one.json().data).toMatchObject({ number: 1, source: 'files', content: sampleContent() });
+    expect((await call('GET', '/versions/99')).statusCode).toBe(404);
+
+    const restored = await call('POST', '/versions/1/restore', {});
+    expect(restored.json().data).toMatchObject({ number: 3, source: 'restore', note: 'restored version 1' });
+    const footer = await testApp.app.inject({ url: '/api/v1/pages/footer' });
+    expect(footer.json().data.description.english).toBe(sampleContent().footer.description.english);
+  });
+});

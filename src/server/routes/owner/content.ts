@@ -1,0 +1,180 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  contentDraftBodySchema,
+  contentDraftConflictSchema,
+  contentDraftResponseSchema,
+  contentNoteBodySchema,
+  contentVersionParamsSchema,
+  contentVersionResponseSchema,
+  contentVersionSummaryResponseSchema,
+  contentVersionsQuerySchema,
+  contentVersionsResponseSchema,
+} from '../../../shared/schemas/content-store.js';
+import { publishContent } from '../../content/publish-content.js';
+import { validateSiteContent } from '../../content/validate-content.js';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import {
+  type ContentDraft,
+  type ContentVersionSummary,
+  contentDraft,
+  contentVersionByNumber,
+  latestContentVersion,
+  listContentVersions,
+  saveContentDraft,
+} from '../../repositories/content-repository.js';
+import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+
+/** The whole content as JSON is about 45 KB; a draft may grow well past the API's usual 32 KiB. */
+const DRAFT_BODY_LIMIT = 1024 * 1024;
+
+const summary = ({ number, createdAt, source, note }: ContentVersionSummary) => ({ number, createdAt, source, note });
+
+/**
+ * The content store for the owner's studio, inside the owner scope (401 without a session, 403 from
+ * another site): the draft (saved from the revision it started from, 409 with the current draft
+ * otherwise), publishing it (refused with every problem listed), the versions, and restoring one.
+ */
+export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const state = () => app.contentState;
+
+  /** The draft, or the published version as the draft to start from when there is none. */
+  async function currentDraft(): Promise<{
+    draft: Omit<ContentDraft, 'updatedAt'> & { updatedAt: string | null };
+    published: ContentVersionSummary | undefined;
+  }> {
+    const [draft, published] = await Promise.all([contentDraft(db), latestContentVersion(db)]);
+    if (draft) return { draft, published };
+    return {
+      draft: {
+        content: published?.content ?? state().current.content,
+        basedOn: published?.number ?? null,
+        revision: 0,
+        updatedAt: null,
+      },
+      published,
+    };
+  }
+
+  api.get('/owner/content/draft', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'The working draft (the published content when there is none yet) and the published version',
+      response: { 200: contentDraftResponseSchema, ...ownerErrorResponses },
+    },
+    handler: async () => {
+      const { draft, published } = await currentDraft();
+      return ok({ draft, published: published ? summary(published) : null });
+    },
+  });
+
+  api.put('/owner/content/draft', {
+    bodyLimit: DRAFT_BODY_LIMIT,
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'Save the draft, from the revision it started from',
+      description:
+        'A draft may be incomplete or invalid. A save from an older revision is refused with 409 and the current draft.',
+      body: contentDraftBodySchema,
+      response: {
+        200: contentDraftResponseSchema,
+        409: contentDraftConflictSchema,
+        ...errorResponses(413),
+        ...ownerErrorResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      const result = await saveContentDraft(db, request.body);
+      const published = await latestContentVersion(db);
+      if (!result.saved) {
+        const { draft } = await currentDraft();
+        return reply.code(409).send({
+          success: false as const,
+          code: 'draft_conflict' as const,
+          message: 'The draft was saved elsewhere since this one was opened',
+          draft,
+        });
+      }
+      return ok({ draft: result.draft, published: published ? summary(published) : null });
+    },
+  });
+
+  api.post('/owner/content/publish', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'Publish the draft as a new version',
+      description: 'Refused with 422 and every problem (section.path.language) when the draft is not valid.',
+      body: contentNoteBodySchema,
+      response: { 200: contentVersionSummaryResponseSchema, ...errorResponses(409, 422), ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      const draft = await contentDraft(db);
+      if (!draft) throw new AppError(409, 'bad_request', 'There is no draft to publish');
+      const candidate = draft.content;
+      if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+        throw new AppError(422, 'validation_failed', 'The draft is not content', [
+          { field: 'content', code: 'invalid_type' },
+        ]);
+      }
+      const checked = validateSiteContent(candidate as Record<string, unknown>);
+      if (checked.errors) {
+        throw new AppError(
+          422,
+          'validation_failed',
+          `The draft has ${checked.errors.length} problem(s)`,
+          checked.errors,
+        );
+      }
+      const published = await publishContent(db, state(), checked.content, {
+        source: 'editor',
+        note: request.body.note ?? null,
+      });
+      return ok(summary(published));
+    },
+  });
+
+  api.get('/owner/content/versions', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'Published versions, newest first',
+      querystring: contentVersionsQuerySchema,
+      response: { 200: contentVersionsResponseSchema, ...ownerErrorResponses },
+    },
+    handler: async (request) => ok((await listContentVersions(db, request.query)).map(summary)),
+  });
+
+  api.get('/owner/content/versions/:number', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'One published version with its content',
+      params: contentVersionParamsSchema,
+      response: { 200: contentVersionResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      const version = await contentVersionByNumber(db, request.params.number);
+      if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
+      return ok({ ...summary(version), content: version.content });
+    },
+  });
+
+  api.post('/owner/content/versions/:number/restore', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'Publish a copy of an older version as the newest',
+      params: contentVersionParamsSchema,
+      body: contentNoteBodySchema,
+      response: { 200: contentVersionSummaryResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      const version = await contentVersionByNumber(db, request.params.number);
+      if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
+      const published = await publishContent(db, state(), version.content, {
+        source: 'restore',
+        note: request.body.note ?? `restored version ${version.number}`,
+      });
+      return ok(summary(published));
+    },
+  });
+};
