@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownRows } from './breakdown-data.js';
+import { type BreakdownLabels, breakdownLabel, breakdownRows } from './breakdown-data.js';
 
 describe('a breakdown', () => {
   it('gives each row its share of all visits and a bar against the largest row', () => {
@@ -21,5 +21,22 @@ describe('a breakdown', () => {
   it('is empty without visits, and never divides by zero', () => {
     expect(breakdownRows([], 0)).toEqual([]);
     expect(breakdownRows([{ value: '/', visits: 0 }], 0)).toEqual([{ value: '/', visits: 0, share: 0, bar: 0 }]);
+  });
+
+  it('names known values, says "other" and "direct", and shows any other value as it is, __proto__ included', () => {
+    const labels: BreakdownLabels = {
+      names: new Map(Object.entries({ lotin: 'Uzbek (Latin)', english: 'English' })),
+      direct: '(direct)',
+      notGiven: '(not given)',
+      other: '(other pages and sources)',
+    };
+    expect(breakdownLabel('languages', 'lotin', labels)).toBe('Uzbek (Latin)');
+    expect(breakdownLabel('referrers', null, labels)).toBe('(direct)');
+    expect(breakdownLabel('themes', null, labels)).toBe('(not given)');
+    expect(breakdownLabel('pages', '(other)', labels)).toBe('(other pages and sources)');
+    for (const value of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(breakdownLabel('languages', value, labels)).toBe(value);
+      expect(breakdownLabel('referrers', value, labels)).toBe(value);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { BreakdownItem } from '../../../../shared/schemas/stats.js';
+import { type BreakdownItem, OTHER_VALUE } from '../../../../shared/schemas/stats.js';
+import type { StatsDimension } from '../../../../shared/statistics.js';
 
 /** How many rows a breakdown shows before "Show all". */
 export const BREAKDOWN_PREVIEW = 8;
@@ -18,4 +19,24 @@ export function breakdownRows(items: BreakdownItem[], totalVisits: number): Brea
     share: totalVisits === 0 ? 0 : Math.round((item.visits / totalVisits) * 1000) / 10,
     bar: largest === 0 ? 0 : Math.round((item.visits / largest) * 1000) / 10,
   }));
+}
+
+/** The owner's words for the values a breakdown does not show as they are. */
+export interface BreakdownLabels {
+  /** Translated names of known values (languages, themes, devices); empty for pages and hosts. */
+  names: ReadonlyMap<string, string>;
+  direct: string;
+  notGiven: string;
+  other: string;
+}
+
+/**
+ * A row's name: a known value by its translated name, anything else as it is. Values come from
+ * visitors, so names are looked up in a Map: a plain object answers `constructor` or `__proto__`
+ * with Object.prototype's properties, which React cannot render.
+ */
+export function breakdownLabel(dimension: StatsDimension, value: string | null, labels: BreakdownLabels): string {
+  if (value === null) return dimension === 'referrers' ? labels.direct : labels.notGiven;
+  if (value === OTHER_VALUE) return labels.other;
+  return labels.names.get(value) ?? value;
 }

@@ -2,14 +2,14 @@ import { type CSSProperties, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BreakdownItem } from '../../../../shared/schemas/stats.js';
 import type { StatsDimension } from '../../../../shared/statistics.js';
-import { BREAKDOWN_PREVIEW, breakdownRows } from './breakdown-data.js';
+import { BREAKDOWN_PREVIEW, type BreakdownLabels, breakdownLabel, breakdownRows } from './breakdown-data.js';
 import styles from './breakdown-table.module.css';
 import type { StatsFormat } from './use-stats-format.js';
 
 /** A row's name: languages, themes and devices by their translated names; pages and hosts as they are. */
 function useValueLabel(dimension: StatsDimension): (value: string | null) => string {
   const { t } = useTranslation('owner');
-  const names: Record<string, string> =
+  const names =
     dimension === 'languages'
       ? t('stats.values.languages', { returnObjects: true })
       : dimension === 'themes'
@@ -17,10 +17,13 @@ function useValueLabel(dimension: StatsDimension): (value: string | null) => str
         : dimension === 'devices'
           ? t('stats.values.devices', { returnObjects: true })
           : {};
-  return (value) => {
-    if (value === null) return dimension === 'referrers' ? t('stats.values.direct') : t('stats.values.not_given');
-    return names[value] ?? value;
+  const labels: BreakdownLabels = {
+    names: new Map(Object.entries(names)),
+    direct: t('stats.values.direct'),
+    notGiven: t('stats.values.not_given'),
+    other: t('stats.values.other'),
   };
+  return (value) => breakdownLabel(dimension, value, labels);
 }
 
 interface BreakdownTableProps {

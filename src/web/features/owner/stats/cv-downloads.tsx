@@ -14,7 +14,8 @@ const LATEST_DAYS = 7;
 export function CvDownloads({ downloads, format }: { downloads: CvDownloadCounts; format: StatsFormat }) {
   const { t } = useTranslation('owner');
   const headingId = useId();
-  const languages: Record<string, string> = t('stats.values.languages', { returnObjects: true });
+  // A Map, as every lookup keyed by stored text (breakdown-data.ts).
+  const languages = new Map(Object.entries(t('stats.values.languages', { returnObjects: true })));
   const latest = downloads.days.slice(-LATEST_DAYS).reverse();
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -32,7 +33,7 @@ export function CvDownloads({ downloads, format }: { downloads: CvDownloadCounts
             <tbody>
               {downloads.languages.map((row) => (
                 <tr key={row.value}>
-                  <th scope="row">{languages[row.value] ?? row.value}</th>
+                  <th scope="row">{languages.get(row.value) ?? row.value}</th>
                   <td>{format.number(row.downloads)}</td>
                 </tr>
               ))}
