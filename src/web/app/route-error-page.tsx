@@ -16,3 +16,16 @@ export function RouteErrorPage() {
     </section>
   );
 }
+
+/**
+ * The same screen for a whole route tree that failed, its layout included (the site's layout, or
+ * the owner area, whose code may fail to load after a new version is deployed). Without it React
+ * Router shows its own page, with the error's message and stack trace.
+ */
+export function RouteTreeErrorPage() {
+  return (
+    <main className={styles.tree}>
+      <RouteErrorPage />
+    </main>
+  );
+}

@@ -2,6 +2,7 @@ import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject
 import { OWNER_PATHS } from '../../shared/paths.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
 import { notFoundLoader, pageLoader, plainLoader } from './navigation.js';
+import { RouteTreeErrorPage } from './route-error-page.js';
 import { siteRoutes } from './routes.js';
 
 function browserRoutes(): RouteObject[] {
@@ -11,6 +12,7 @@ function browserRoutes(): RouteObject[] {
       id: 'owner',
       path: `${OWNER_PATHS.inbox}/*`,
       hydrateFallbackElement: null,
+      errorElement: <RouteTreeErrorPage />,
       lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
     },
     {

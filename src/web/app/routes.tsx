@@ -4,7 +4,7 @@ import type { Section } from '../../shared/sections.js';
 import { Layout } from './layout.js';
 import type { RouteHandle } from './navigation.js';
 import { PAGE_COMPONENTS } from './page-components.js';
-import { RouteErrorPage } from './route-error-page.js';
+import { RouteErrorPage, RouteTreeErrorPage } from './route-error-page.js';
 
 /**
  * How routes get their data. In the browser a loader is the spec's "before each navigation" and
@@ -38,6 +38,8 @@ export function siteRoutes(loaders: RouteLoaders): RouteObject {
   return {
     id: 'layout',
     element: <Layout />,
+    // A page's error shows inside the layout (below); an error of the layout itself, here.
+    errorElement: <RouteTreeErrorPage />,
     children: [
       {
         id: 'pages',
