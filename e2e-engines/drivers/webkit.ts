@@ -29,6 +29,45 @@ async function untilAnswering(url: string, driver: ChildProcess): Promise<void> 
   throw new Error(`WebKitWebDriver did not start (apt-get install -y webkit2gtk-driver xvfb)`);
 }
 
+function withTimeLimit<Value>(work: Promise<Value>, ms: number, what: string): Promise<Value> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not start in ${ms} ms`)), ms)),
+  ]);
+}
+
+/** Deletes the site's IndexedDB databases, local and session storage; true when none is left. */
+const FORGET_STORAGE = `return (async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const { name } of await indexedDB.databases()) {
+    await new Promise((resolve) => {
+      const request = indexedDB.deleteDatabase(name);
+      request.onsuccess = request.onerror = request.onblocked = resolve;
+    });
+  }
+  return (await indexedDB.databases()).length === 0;
+})()`;
+
+/**
+ * Forgets the cookies and storage of the site last visited, from a document of the site that runs
+ * none of its scripts (robots.txt), so nothing holds its database open; false when it cannot.
+ */
+async function forgetSite(browser: Browser): Promise<boolean> {
+  try {
+    const visited = new URL(await browser.getUrl());
+    if (!visited.protocol.startsWith('http')) return true;
+    await browser.url(`${visited.origin}/robots.txt`);
+    await browser.deleteAllCookies();
+    const forgotten = (await browser.execute(FORGET_STORAGE)) as boolean;
+    const cookiesLeft = (await browser.getCookies()).length;
+    await browser.url('about:blank');
+    return forgotten && cookiesLeft === 0;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * WebKitGTK's MiniBrowser (the engine family of Safari) through WebKitWebDriver and WebdriverIO,
  * in a virtual X display. Classic WebDriver has no console or network events, so `nativeErrors`
@@ -60,7 +99,11 @@ export async function launchWebKit(): Promise<EngineDriver> {
       browserName: 'MiniBrowser',
       'wdio:enforceWebDriverClassic': true,
       // Full-screen mode has no toolbar, whose minimum width (447 px) would keep a phone-sized window wider.
-      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation', '--full-screen'] },
+      // No page cache: a page kept in it would hold the site's IndexedDB open while it is cleared.
+      'webkitgtk:browserOptions': {
+        binary: MINIBROWSER_PATH,
+        args: ['--automation', '--full-screen', '--enable-page-cache=false'],
+      },
     },
   };
   let browser: Browser | undefined;
@@ -74,9 +117,12 @@ export async function launchWebKit(): Promise<EngineDriver> {
     engine: 'webkit',
     nativeErrors: () => undefined,
     async startFresh(width, height) {
-      // A new session is a new browser with no cookies or storage: classic WebDriver has no contexts.
-      await browser?.deleteSession().catch(() => undefined);
-      browser = await remote(options);
+      // Classic WebDriver has no browser contexts, and a new session per test costs seconds (and
+      // now and then never answers): the one browser forgets the site's cookies and storage instead.
+      if (!browser || !(await forgetSite(browser))) {
+        await browser?.deleteSession().catch(() => undefined);
+        browser = await withTimeLimit(remote(options), 30_000, 'a WebKit session');
+      }
       await browser.setWindowSize(width, height);
       const inner = (await browser.execute('return [innerWidth, innerHeight]')) as [number, number];
       if (inner[0] !== width || inner[1] !== height) {

@@ -39,8 +39,11 @@ export function journeys(title: string, define: (site: () => SitePage, size: Siz
       for (const size of Object.keys(SIZES) as Size[]) {
         describe(`at ${size} size`, () => {
           beforeEach(async () => {
-            proxy.reset();
             await driver.startFresh(SIZES[size].width, SIZES[size].height);
+            // What the browser fetched while forgetting the last journey (WebKit reads robots.txt
+            // and asks for its favicon) is no part of this one.
+            await proxy.idle();
+            proxy.reset();
             page = new SitePage(driver, proxy);
           });
           afterEach(async (context) => {
