@@ -24,6 +24,7 @@ export const API_ERROR_CODES = [
   'forbidden',
   'channel_not_configured',
   'move_not_allowed',
+  'draft_conflict',
   'service_unavailable',
   'internal_error',
 ] as const;
