@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order: types, lint, unit and API tests, build, browser tests.
+// `npm test`: every check, in order: types, lint, unit and API tests, build, browser tests (Chromium,
+// then the journeys in Chromium, Firefox and WebKit).
 // It installs what a fresh machine lacks (Chromium and poppler-utils from Debian when run as root) and ends with one
 // summary line, "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -67,11 +68,13 @@ function readJson(file) {
 }
 
 function summary() {
-  const unit = readJson('test-results/vitest.json');
+  // Vitest's JSON for the unit and API tests and for the cross-engine journeys; Playwright's for Chromium.
+  const vitestRuns = ['test-results/vitest.json', 'test-results/engines.json'].map(readJson);
   const browser = readJson('test-results/playwright.json');
-  const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0) + (browser?.stats?.flaky ?? 0);
-  const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0);
-  const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (browser?.stats?.skipped ?? 0);
+  const sum = (count) => vitestRuns.reduce((total, run) => total + (count(run) ?? 0), 0);
+  const passed = sum((run) => run?.numPassedTests) + (browser?.stats?.expected ?? 0) + (browser?.stats?.flaky ?? 0);
+  const failed = sum((run) => run?.numFailedTests) + (browser?.stats?.unexpected ?? 0);
+  const skipped = sum((run) => run?.numPendingTests) + sum((run) => run?.numTodoTests) + (browser?.stats?.skipped ?? 0);
   console.info(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
@@ -92,4 +95,5 @@ run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
   E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())),
   CHROMIUM_PATH: CHROMIUM,
 });
+run('Browser journeys in Chromium, Firefox and WebKit', 'npm', ['run', 'test:engines', '--silent']);
 summary();
