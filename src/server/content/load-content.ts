@@ -23,7 +23,7 @@ export class ContentError extends Error {
   }
 }
 
-export function formatFieldPath(segments: readonly PropertyKey[]): string {
+function formatFieldPath(segments: readonly PropertyKey[]): string {
   return segments
     .map((segment, index) =>
       typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,

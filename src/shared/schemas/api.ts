@@ -6,9 +6,9 @@ import { sectionSchemas } from './content.js';
  * The API's single error shape: a stable machine-readable `code` the web app translates, and an
  * English `message` for people reading logs or curl output. Field errors come with their field.
  */
-export { API_ERROR_CODES, type ApiErrorCode, FIELD_ERROR_CODES, type FieldErrorCode } from '../api-errors.js';
+export type { ApiErrorCode } from '../api-errors.js';
 
-export const fieldErrorSchema = z.object({ field: z.string(), code: z.enum(FIELD_ERROR_CODES) });
+const fieldErrorSchema = z.object({ field: z.string(), code: z.enum(FIELD_ERROR_CODES) });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 export const errorResponseSchema = z.object({

@@ -21,9 +21,9 @@ function localized(max: number, description: string) {
     .describe(`${description} — one text per language: lotin, russian, english.`);
 }
 
-export const localizedTextSchema = localized(2_000, 'Plain text');
-export const localizedLongTextSchema = localized(10_000, 'Plain text; a blank line starts a new paragraph');
-export const localizedHtmlSchema = localized(10_000, 'HTML (sanitized before it is shown)');
+const localizedTextSchema = localized(2_000, 'Plain text');
+const localizedLongTextSchema = localized(10_000, 'Plain text; a blank line starts a new paragraph');
+const localizedHtmlSchema = localized(10_000, 'HTML (sanitized before it is shown)');
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 const slugSchema = z
@@ -59,7 +59,7 @@ const iconNameSchema = slugSchema.describe('An icon name; unknown names show a g
 
 const webUrlSchema = z.url({ protocol: /^https?$/, error: 'use a full http(s):// address' }).max(500);
 
-export const identitySchema = z.strictObject({
+const identitySchema = z.strictObject({
   first_name: localizedTextSchema,
   last_name: localizedTextSchema,
   role: localizedTextSchema,
@@ -69,7 +69,7 @@ export const identitySchema = z.strictObject({
 });
 export type Identity = z.infer<typeof identitySchema>;
 
-export const homeSchema = z.strictObject({
+const homeSchema = z.strictObject({
   greeting: localizedTextSchema,
   intro: localizedLongTextSchema,
   photo: imagePathSchema,
@@ -79,7 +79,7 @@ export const homeSchema = z.strictObject({
     .max(4)
     .describe('Short facts under the intro, such as "8+" years'),
 });
-export type HomeContent = z.infer<typeof homeSchema>;
+type HomeContent = z.infer<typeof homeSchema>;
 
 const timelineEntrySchema = z.strictObject({
   period: periodSchema,
@@ -88,7 +88,7 @@ const timelineEntrySchema = z.strictObject({
   description: localizedTextSchema,
 });
 
-export const aboutSchema = z.strictObject({
+const aboutSchema = z.strictObject({
   custom_text: localizedLongTextSchema,
   experience: z.array(timelineEntrySchema).max(30),
   education: z.array(timelineEntrySchema).max(30),
@@ -111,7 +111,7 @@ export const aboutSchema = z.strictObject({
 });
 export type AboutContent = z.infer<typeof aboutSchema>;
 
-export const portfolioItemSchema = z.strictObject({
+const portfolioItemSchema = z.strictObject({
   id: slugSchema,
   group: slugSchema.describe('The id of one of the groups'),
   title: localizedTextSchema,
@@ -125,7 +125,7 @@ export const portfolioItemSchema = z.strictObject({
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
-export const portfolioSchema = z
+const portfolioSchema = z
   .strictObject({
     groups: z
       .array(z.strictObject({ id: slugSchema, title: localizedTextSchema }))
@@ -163,20 +163,20 @@ export const portfolioSchema = z
       itemIds.add(item.id);
     });
   });
-export type PortfolioContent = z.infer<typeof portfolioSchema>;
+type PortfolioContent = z.infer<typeof portfolioSchema>;
 
-export const socialLinkSchema = z.strictObject({
+const socialLinkSchema = z.strictObject({
   url: z.url({ protocol: /^(?:https?|mailto)$/, error: 'use a full https:// or mailto: address' }).max(500),
   icon: iconNameSchema.describe(
     `One of ${Object.keys(SOCIAL_ICONS).join(', ')}; any other name shows a plain link icon`,
   ),
 });
 
-export const footerSchema = z.strictObject({
+const footerSchema = z.strictObject({
   description: localizedHtmlSchema,
   social_links: z.array(socialLinkSchema).max(12),
 });
-export type FooterContent = z.infer<typeof footerSchema>;
+type FooterContent = z.infer<typeof footerSchema>;
 
 /** Each section's file under `content/`, and its schema. */
 export const contentFiles = {

@@ -4,7 +4,7 @@ import { VISITOR_KEY_HEADER } from '../http.js';
 import { LOCALES } from '../locales.js';
 import { THEMES } from '../theme.js';
 
-export { DEVICE_HEADER, VISITOR_KEY_HEADER } from '../http.js';
+export { VISITOR_KEY_HEADER } from '../http.js';
 
 export const deviceParamsSchema = z.object({
   device: z.enum(DEVICES, { error: 'device must be "mobile" or "web"' }),

@@ -13,7 +13,7 @@ import { errorResponses, ok } from '../responses.js';
  * Browsers may keep a section a minute and then use it while they check it again in the background
  * (a 304 when unchanged; the ETag changes with each published version).
  */
-export const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
+const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
 
 /** `GET /pages/{section}`: the owner's content, every language at once (spec §7). */
 export const pagesRoutes: FastifyPluginAsync<{ content: ContentState }> = async (app, { content }) => {

@@ -44,7 +44,7 @@ export function useTheme(): Theme {
   return useStore(useContext(ThemeContext));
 }
 
-export function setTheme(theme: Theme): void {
+function setTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
   // Spec §4 and §9: cookie `theme`, 1000 days, path /. (The Cookie Store API is not in every browser yet.)
   // biome-ignore lint/suspicious/noDocumentCookie: see above

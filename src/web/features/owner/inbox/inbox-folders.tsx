@@ -3,7 +3,7 @@ import type { MessageList } from '../api/get-messages.js';
 import styles from './inbox-folders.module.css';
 
 /** The folders on the left: the inbox (new, read and replied) and one per other state. */
-export const FOLDERS = ['inbox', 'new', 'replied', 'archived', 'spam', 'trash'] as const;
+const FOLDERS = ['inbox', 'new', 'replied', 'archived', 'spam', 'trash'] as const;
 export type Folder = (typeof FOLDERS)[number];
 
 export function folderFrom(value: string | null): Folder {
