@@ -263,7 +263,7 @@ async function breakdown(
  * so this is one range of an index (counting distinct visitors of recent visits instead made
  * SQLite's planner scan the whole visits table).
  */
-export async function visitorsNow(db: Kysely<Database>, now = new Date()): Promise<number> {
+async function visitorsNow(db: Kysely<Database>, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - NOW_WINDOW_MS).toISOString();
   const row = await db
     .selectFrom('visitors')

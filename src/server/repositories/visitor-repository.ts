@@ -5,7 +5,7 @@ import { type VisitBody, visitorKeySchema } from '../../shared/schemas/visitor.j
 import type { Database } from '../db/schema.js';
 import { countedPath, countedReferrerHost } from '../stats/visit-values.js';
 
-export function hashVisitorToken(token: string): string {
+function hashVisitorToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -6,8 +6,8 @@ import { successResponseSchema } from './api.js';
  * The owner's statistics (`GET /api/v1/owner/stats`). Days are UTC days, `YYYY-MM-DD`; a range
  * includes both ends. Each error message is a stable code the dashboard translates.
  */
-export const STATS_QUERY_ERRORS = ['required', 'invalid_date', 'reversed_range', 'range_too_long'] as const;
-export type StatsQueryError = (typeof STATS_QUERY_ERRORS)[number];
+const STATS_QUERY_ERRORS = ['required', 'invalid_date', 'reversed_range', 'range_too_long'] as const;
+type StatsQueryError = (typeof STATS_QUERY_ERRORS)[number];
 
 const daySchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid_date') satisfies StatsQueryError })
@@ -24,7 +24,7 @@ export type StatsQuery = z.infer<typeof statsQuerySchema>;
 
 const count = z.number().int().nonnegative();
 
-export const periodTotalsSchema = z.object({
+const periodTotalsSchema = z.object({
   visitors: count.describe('Unique visitors'),
   visits: count,
   newVisitors: count.describe('Visitors whose first visit falls in the period'),
@@ -32,7 +32,7 @@ export const periodTotalsSchema = z.object({
 });
 export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
 
-export const seriesPointSchema = z.object({
+const seriesPointSchema = z.object({
   day: z.string(),
   hour: z.number().int().min(0).max(23).optional().describe('UTC hour, when the series is per hour'),
   visitors: count,
@@ -47,7 +47,7 @@ export type SeriesPoint = z.infer<typeof seriesPointSchema>;
  */
 export const OTHER_VALUE = '(other)';
 
-export const breakdownItemSchema = z.object({
+const breakdownItemSchema = z.object({
   value: z
     .string()
     .nullable()
@@ -108,7 +108,7 @@ export const thisBrowserResponseSchema = successResponseSchema(thisBrowserSchema
 export const weeklySummaryBodySchema = z.strictObject({
   enabled: z.boolean().describe('true: every Monday, e-mail last week’s figures to MAIL_TO'),
 });
-export const weeklySummarySchema = z.object({
+const weeklySummarySchema = z.object({
   enabled: z.boolean(),
   emailConfigured: z
     .boolean()

@@ -38,4 +38,4 @@ export type VisitBody = z.infer<typeof visitBodySchema>;
  * spec §7). Unknown parameters are ignored rather than refused, as a cache-busting one may appear.
  */
 export const visitorCreateQuerySchema = z.object(visitDetails);
-export type VisitDetails = z.infer<typeof visitorCreateQuerySchema>;
+type VisitDetails = z.infer<typeof visitorCreateQuerySchema>;

@@ -6,10 +6,10 @@ import { addDays, addMonths, dayOf, isRealDay, lastAllowedDay } from '../../../.
  * address (`?range=7d`, `?range=custom&from=…&to=…`), so a reload or a shared link keeps it.
  */
 export const RANGE_KEYS = ['today', '7d', '30d', '12mo', 'custom'] as const;
-export type RangeKey = (typeof RANGE_KEYS)[number];
+type RangeKey = (typeof RANGE_KEYS)[number];
 export type PresetKey = Exclude<RangeKey, 'custom'>;
 
-export const DEFAULT_RANGE: PresetKey = '30d';
+const DEFAULT_RANGE: PresetKey = '30d';
 
 export interface DayRange {
   from: string;

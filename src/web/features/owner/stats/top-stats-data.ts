@@ -5,8 +5,8 @@ import { changePercent } from '../../../../shared/statistics.js';
  * The headline figures and their change against the previous period of the same length, as pure
  * data (the component only draws it).
  */
-export const FIGURES = ['visitors', 'visits', 'visits_per_visitor', 'new_visitors', 'returning_visitors'] as const;
-export type FigureKey = (typeof FIGURES)[number];
+const FIGURES = ['visitors', 'visits', 'visits_per_visitor', 'new_visitors', 'returning_visitors'] as const;
+type FigureKey = (typeof FIGURES)[number];
 
 export interface Figure {
   key: FigureKey;
