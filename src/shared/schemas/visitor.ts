@@ -38,4 +38,3 @@ export type VisitBody = z.infer<typeof visitBodySchema>;
  * spec §7). Unknown parameters are ignored rather than refused, as a cache-busting one may appear.
  */
 export const visitorCreateQuerySchema = z.object(visitDetails);
-type VisitDetails = z.infer<typeof visitorCreateQuerySchema>;
