@@ -2,8 +2,8 @@ import type { Db } from '../db/database.js';
 import { hitRateLimit } from '../rate-limit/rate-limit-store.js';
 
 /** Five attempts from one address (IPv6: its /64) in 15 minutes; then 429 until the window ends. */
-export const SIGN_IN_MAX_ATTEMPTS = 5;
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const SIGN_IN_MAX_ATTEMPTS = 5;
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 function attemptKey(addressKey: string): string {
   return `sign-in:${addressKey}`;

@@ -8,7 +8,7 @@ import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 import type { OwnerAuthContext } from './owner-auth-context.js';
 
 /** Failed sign-ins, from anywhere, in an hour that make the owner hear of it (once that hour). */
-export const FAILED_SIGN_IN_ALERT_COUNT = 20;
+const FAILED_SIGN_IN_ALERT_COUNT = 20;
 const FAILED_SIGN_IN_ALERT_WINDOW_MS = 60 * 60_000;
 
 /** Queues a notification about the owner's sign-in on every configured channel. */

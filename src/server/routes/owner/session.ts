@@ -29,7 +29,7 @@ import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 const errors = { ...ownerErrorResponses, ...errorResponses(429) };
 const signedOutResponseSchema = successResponseSchema(z.object({ signedOut: z.literal(true) }));
 
-export function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
+function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
   return {
     id: row.id,
     device: row.device,

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.js';
 
-export const needsReauthentication = (error: unknown) =>
+const needsReauthentication = (error: unknown) =>
   error instanceof ApiError && error.code === 'reauthentication_required';
 
 /** A failed call's error to show, unless it only asks for re-authentication (the prompt says that). */
