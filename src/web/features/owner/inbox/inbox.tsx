@@ -3,10 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MessageState } from '../../../../shared/schemas/owner.js';
-import { messagesExportUrl } from '../api/export-messages.js';
+import { useExportMessages } from '../api/export-messages.js';
 import { useMessages } from '../api/get-messages.js';
+import { useSecurity } from '../api/get-security.js';
 import { useUpdateMessagesState } from '../api/update-messages-state.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { shownError, useReauthenticationPrompt } from '../settings/reauthentication.js';
+import { ReauthenticationForm } from '../settings/reauthentication-form.js';
+import { downloadFile } from '../stats/series-csv.js';
 import { BulkBar } from './bulk-bar.js';
 import styles from './inbox.module.css';
 import { type Folder, folderFrom, InboxFolders } from './inbox-folders.js';
@@ -28,6 +32,9 @@ export function Inbox() {
 
   const list = useMessages({ state, q: q || undefined, page, pageSize: PAGE_SIZE });
   const move = useUpdateMessagesState();
+  const exporter = useExportMessages();
+  const reauthentication = useReauthenticationPrompt();
+  const security = useSecurity();
   // The selection belongs to one folder, search and page: another one starts with nothing selected.
   const listKey = `${folder}|${q}|${page}`;
   const [selection, setSelection] = useState({ listKey, ids: NOTHING_SELECTED });
@@ -50,6 +57,19 @@ export function Inbox() {
     select(copy);
   }
 
+  function exportCsv() {
+    const run = () =>
+      exporter.mutate(
+        { state, q: q || undefined },
+        {
+          onSuccess: ({ file, fileName }) => downloadFile(file, fileName),
+          // Every message at once asks for a recent proof of who is asking; the export runs again after it.
+          onError: (error) => reauthentication.onError(error, run),
+        },
+      );
+    run();
+  }
+
   function moveSelected(to: MessageState) {
     move.mutate({ ids: [...selected], state: to }, { onSuccess: () => select(NOTHING_SELECTED) });
   }
@@ -65,10 +85,10 @@ export function Inbox() {
           {t('nav.inbox')}
           {counts && counts.new > 0 && <span className={styles.badge}>{t('inbox.unread', { count: counts.new })}</span>}
         </h1>
-        <a className={styles.export} href={messagesExportUrl({ state, q: q || undefined })} download>
+        <button type="button" className={styles.export} onClick={exportCsv} disabled={exporter.isPending}>
           <Download aria-hidden="true" size={18} />
           {t('inbox.export')}
-        </a>
+        </button>
       </div>
 
       <InboxFolders
@@ -80,7 +100,14 @@ export function Inbox() {
       <InboxSearch className={styles.search} query={q} onSearch={(text) => go({ q: text })} />
 
       <div className={styles.body}>
-        <ErrorMessage error={list.error ?? move.error} />
+        {reauthentication.pending && (
+          <ReauthenticationForm
+            secondFactor={security.data?.secondFactor.enabled ?? false}
+            onConfirmed={reauthentication.confirmed}
+            onCancel={reauthentication.cancel}
+          />
+        )}
+        <ErrorMessage error={list.error ?? move.error ?? shownError(exporter.error)} />
         <BulkBar messages={messages} selected={selected} onSelect={select} onMove={moveSelected} />
         {folder === 'trash' && <p className={styles.muted}>{t('inbox.trash_note')}</p>}
         {list.data && messages.length === 0 && <p className={styles.empty}>{t('inbox.empty')}</p>}

@@ -25,7 +25,12 @@ export function seriesFileName({ from, to }: Pick<Stats, 'from' | 'to'>): string
 
 /** Hands a text to the browser as a download (a Blob: no request, nothing stored on the server). */
 export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadFile(new Blob([text], { type }), fileName);
+}
+
+/** Hands a file already in memory to the browser as a download. */
+export function downloadFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
