@@ -8,6 +8,8 @@ import { createDatabase, type Db, migrateToLatest } from './database.js';
 
 const TABLES = [
   'contact_messages',
+  'content_drafts',
+  'content_versions',
   'cv_downloads',
   'notification_jobs',
   'owner_credentials',
