@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * trusts that proxy.
  */
 export const SESSION_COOKIE = 'sahifa_session';
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 function cookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? SECURE_SESSION_COOKIE : SESSION_COOKIE;

@@ -76,7 +76,7 @@ export interface VisitDayBreakdownTable {
   visits: number;
 }
 
-export interface ContactMessageTable {
+interface ContactMessageTable {
   id: string;
   name: string;
   email: string;
@@ -92,7 +92,7 @@ export interface ContactMessageTable {
 }
 
 /** One row (id `owner`): the owner's password as `scrypt$…` with its parameters. */
-export interface OwnerCredentialsTable {
+interface OwnerCredentialsTable {
   id: string;
   password_hash: string;
   updated_at: string;
@@ -111,7 +111,7 @@ export interface OwnerSessionTable {
   authenticated_at: string | null;
 }
 
-export interface SignInFailureTable {
+interface SignInFailureTable {
   id: string;
   address: string;
   failed_at: string;
@@ -136,7 +136,7 @@ export interface NotificationJobTable {
 }
 
 /** One counter per limit and client (`contact:203.0.113.7`), shared by every process on the database. */
-export interface RateLimitTable {
+interface RateLimitTable {
   key: string;
   points: number;
   /** When the window ends; a request after it starts a new window at 1. */
@@ -144,20 +144,20 @@ export interface RateLimitTable {
 }
 
 /** One of the owner's settings (`OWNER_SETTING_KEYS`), its value as text. */
-export interface OwnerSettingTable {
+interface OwnerSettingTable {
   key: string;
   value: string;
   updated_at: string;
 }
 
 /** A week whose summary e-mail was queued (`2026-W47`): at most one row, so one e-mail, per week. */
-export interface WeeklySummaryTable {
+interface WeeklySummaryTable {
   week: string;
   queued_at: string;
 }
 
 /** CV downloads of one UTC day in one language and format (`pdf`, `json`). */
-export interface CvDownloadTable {
+interface CvDownloadTable {
   day: string;
   locale: string;
   format: string;
@@ -175,7 +175,7 @@ export interface OwnerTotpTable {
 }
 
 /** A single-use recovery code, as the SHA-256 of its normalised text. */
-export interface OwnerRecoveryCodeTable {
+interface OwnerRecoveryCodeTable {
   id: string;
   code_hash: string;
   created_at: string;
@@ -197,7 +197,7 @@ export interface OwnerPasskeyTable {
 }
 
 /** A WebAuthn challenge handed out and not yet answered; one answer consumes it. */
-export interface WebauthnChallengeTable {
+interface WebauthnChallengeTable {
   challenge: string;
   /** `registration` (adding a passkey) or `authentication` (signing in, re-authenticating). */
   purpose: string;
@@ -207,14 +207,14 @@ export interface WebauthnChallengeTable {
 }
 
 /** A password-reset link's token, as its SHA-256; deleted when used. */
-export interface PasswordResetTokenTable {
+interface PasswordResetTokenTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
 }
 
 /** A browser the owner has signed in from, known by the SHA-256 of its long-lived device cookie. */
-export interface OwnerDeviceTable {
+interface OwnerDeviceTable {
   token_hash: string;
   device: string;
   first_seen_at: string;
@@ -222,7 +222,7 @@ export interface OwnerDeviceTable {
 }
 
 /** A published version of the whole site's content; never rewritten. */
-export interface ContentVersionTable {
+interface ContentVersionTable {
   number: number;
   /** Every section, as JSON text. */
   content: string;
@@ -235,7 +235,7 @@ export interface ContentVersionTable {
 }
 
 /** The one working draft (id `draft`); it may be invalid. */
-export interface ContentDraftTable {
+interface ContentDraftTable {
   id: string;
   content: string;
   based_on: number | null;

@@ -13,7 +13,7 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** The oldest last-seen time of a session still alive at `now`. */
 const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
 
-export function hashSessionToken(token: string): string {
+function hashSessionToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

@@ -79,7 +79,6 @@ const homeSchema = z.strictObject({
     .max(4)
     .describe('Short facts under the intro, such as "8+" years'),
 });
-type HomeContent = z.infer<typeof homeSchema>;
 
 const timelineEntrySchema = z.strictObject({
   period: periodSchema,
@@ -163,7 +162,6 @@ const portfolioSchema = z
       itemIds.add(item.id);
     });
   });
-type PortfolioContent = z.infer<typeof portfolioSchema>;
 
 const socialLinkSchema = z.strictObject({
   url: z.url({ protocol: /^(?:https?|mailto)$/, error: 'use a full https:// or mailto: address' }).max(500),
@@ -176,7 +174,6 @@ const footerSchema = z.strictObject({
   description: localizedHtmlSchema,
   social_links: z.array(socialLinkSchema).max(12),
 });
-type FooterContent = z.infer<typeof footerSchema>;
 
 /** Each section's file under `content/`, and its schema. */
 export const contentFiles = {

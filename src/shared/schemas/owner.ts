@@ -14,23 +14,16 @@ export type MessageState = (typeof MESSAGE_STATES)[number];
 export const TRASH_RETENTION_DAYS = 30;
 
 /** Why a message went to spam without the owner: a filled hidden field, or a form sent too fast. */
-export const SPAM_REASONS = ['honeypot', 'too_fast', 'owner'] as const;
+const SPAM_REASONS = ['honeypot', 'too_fast', 'owner'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** What a notification is about; the last three keep the owner's sign-in in view (docs/decisions). */
-export const NOTIFICATION_KINDS = [
-  'message',
-  'test',
-  'summary',
-  'password_reset',
-  'new_sign_in',
-  'failed_sign_ins',
-] as const;
+const NOTIFICATION_KINDS = ['message', 'test', 'summary', 'password_reset', 'new_sign_in', 'failed_sign_ins'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `pending` waits for (another) attempt, `sent` is done, `failed` gave up or was refused for good. */
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** An authenticator app's six digits, or one of the recovery codes (`abcd-efgh-jkmn`). */
@@ -41,12 +34,11 @@ const secondFactorCodeSchema = z
   .max(64)
   .describe('Six digits from the authenticator app, or a recovery code');
 
+/** Signing in, and proving again who is at the keyboard before a sensitive change (re-authentication). */
 export const signInBodySchema = z.strictObject({
   password: z.string().min(1).max(1024),
   code: secondFactorCodeSchema.optional(),
 });
-/** Proving again who is at the keyboard before a sensitive change: the same as signing in. */
-export const reauthenticateBodySchema = signInBodySchema;
 
 const newPasswordSchema = z.string().min(OWNER_PASSWORD_MIN_LENGTH).max(1024);
 
@@ -74,7 +66,7 @@ export const reauthenticationResponseSchema = successResponseSchema(z.object({ r
 export const passwordResetRequestResponseSchema = successResponseSchema(z.object({ requested: z.literal(true) }));
 export const passwordChangedResponseSchema = successResponseSchema(z.object({ changed: z.literal(true) }));
 
-export const passkeySchema = z.object({
+const passkeySchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
@@ -115,7 +107,7 @@ export const secondFactorOffResponseSchema = successResponseSchema(z.object({ en
  * A browser's WebAuthn answer as `@simplewebauthn/browser` sends it (RegistrationResponseJSON or
  * AuthenticationResponseJSON); its inner fields are checked by `@simplewebauthn/server`.
  */
-export const webauthnResponseSchema = z.looseObject({
+const webauthnResponseSchema = z.looseObject({
   id: z.string().min(1).max(1024),
   rawId: z.string().min(1).max(1024),
   type: z.literal('public-key'),
@@ -126,7 +118,7 @@ export const webauthnResponseSchema = z.looseObject({
 export const webauthnOptionsResponseSchema = successResponseSchema(
   z.object({ options: z.record(z.string(), z.unknown()) }),
 );
-export const passkeyNameSchema = z.string().trim().min(1).max(100);
+const passkeyNameSchema = z.string().trim().min(1).max(100);
 export const passkeyRegistrationBodySchema = z.strictObject({
   name: passkeyNameSchema,
   response: webauthnResponseSchema,
@@ -136,7 +128,7 @@ export const passkeyRenameBodySchema = z.strictObject({ name: passkeyNameSchema 
 export const passkeyResponseSchema = successResponseSchema(z.object({ passkey: passkeySchema }));
 export const passkeyRemovedResponseSchema = successResponseSchema(z.object({ removed: z.literal(true) }));
 
-export const sessionSchema = z.object({
+const sessionSchema = z.object({
   id: z.string(),
   device: z.string(),
   createdAt: z.string(),
@@ -149,7 +141,7 @@ export type OwnerSession = z.infer<typeof sessionSchema>;
 export const sessionResponseSchema = successResponseSchema(z.object({ session: sessionSchema }));
 export const sessionsResponseSchema = successResponseSchema(z.object({ sessions: z.array(sessionSchema) }));
 
-export const deliverySchema = z.object({
+const deliverySchema = z.object({
   id: z.string(),
   channel: z.enum(NOTIFICATION_CHANNELS),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -162,7 +154,7 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
-export const messageSchema = z.object({
+const messageSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -176,7 +168,7 @@ export const messageSchema = z.object({
 });
 export type OwnerMessage = z.infer<typeof messageSchema>;
 
-export const MESSAGE_PAGE_SIZE_MAX = 100;
+const MESSAGE_PAGE_SIZE_MAX = 100;
 
 export const messageListQuerySchema = z.strictObject({
   state: z
@@ -210,7 +202,7 @@ export const bulkStateBodySchema = z.strictObject({
 export const messageResponseSchema = successResponseSchema(z.object({ message: messageSchema }));
 export const bulkStateResponseSchema = successResponseSchema(z.object({ updated: z.number().int() }));
 
-export const channelStatusSchema = z.object({
+const channelStatusSchema = z.object({
   channel: z.enum(NOTIFICATION_CHANNELS),
   configured: z.boolean(),
   /** Where it goes, shown to the owner: the e-mail address or the chat id. */

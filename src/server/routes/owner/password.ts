@@ -9,9 +9,9 @@ import {
   passwordResetBodySchema,
   passwordResetRequestBodySchema,
   passwordResetRequestResponseSchema,
-  reauthenticateBodySchema,
   reauthenticationResponseSchema,
   securityResponseSchema,
+  signInBodySchema,
 } from '../../../shared/schemas/owner.js';
 import { checkOwnerCredentials, inVerificationSlot, requirePasswordHash } from '../../auth/credential-check.js';
 import type { OwnerAuthContext } from '../../auth/owner-auth-context.js';
@@ -122,7 +122,8 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
     schema: {
       tags: ['owner'],
       summary: 'Prove it is the owner again (password with the second factor) before a sensitive change',
-      body: reauthenticateBodySchema,
+      // The same proof as signing in.
+      body: signInBodySchema,
       response: { 200: reauthenticationResponseSchema, ...errors },
     },
     handler: async (request, reply) => {

@@ -8,7 +8,7 @@ import { runCeremony } from './passkey-assertion.js';
 type WebauthnOptions = ResponseData<typeof webauthnOptionsResponseSchema>;
 
 /** Asks the server for a challenge, lets the browser make the passkey, and stores it under `name`. */
-export async function addPasskey(name: string) {
+async function addPasskey(name: string) {
   const [{ startRegistration }, { options }] = await Promise.all([
     import('@simplewebauthn/browser'),
     apiRequest<WebauthnOptions>('/owner/passkeys/registration-options', { method: 'POST', body: {} }),

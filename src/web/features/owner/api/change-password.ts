@@ -2,14 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSessionsQueryOptions } from './get-sessions.js';
 
-export interface ChangePasswordFields {
+interface ChangePasswordFields {
   currentPassword: string;
   newPassword: string;
   code?: string;
 }
 
-export const changePassword = (fields: ChangePasswordFields) =>
-  apiRequest('/owner/password', { method: 'PUT', body: fields });
+const changePassword = (fields: ChangePasswordFields) => apiRequest('/owner/password', { method: 'PUT', body: fields });
 
 /** Every other session ends with the change: the device list is read again. */
 export function useChangePassword() {

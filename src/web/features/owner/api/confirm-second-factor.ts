@@ -7,7 +7,7 @@ import { getSecurityQueryOptions } from './get-security.js';
 export type RecoveryCodes = ResponseData<typeof recoveryCodesResponseSchema>;
 
 /** Turns the second factor on with the app's first code; answers the recovery codes, shown once. */
-export const confirmSecondFactor = (code: string) =>
+const confirmSecondFactor = (code: string) =>
   apiRequest<RecoveryCodes>('/owner/second-factor', { method: 'POST', body: { code } });
 
 export function useConfirmSecondFactor() {

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 import { markSignedOut } from './get-session.js';
 import { getSessionsQueryOptions } from './get-sessions.js';
 
-export const endSession = (id: string) => apiRequest(`/owner/sessions/${id}`, { method: 'DELETE' });
+const endSession = (id: string) => apiRequest(`/owner/sessions/${id}`, { method: 'DELETE' });
 
 /** Ends a device's session; ending this device's own signs the owner out here. */
 export function useEndSession() {

@@ -14,7 +14,7 @@ const messagesExportUrl = (query: ExportQuery) => `${API_PREFIX}/owner/messages/
  * proof of who is asking (403 `reauthentication_required`), which a link's download could only save
  * as a file of JSON. The body stays a Blob, so its byte-order mark reaches the file.
  */
-export async function fetchMessagesExport(query: ExportQuery): Promise<{ file: Blob; fileName: string }> {
+async function fetchMessagesExport(query: ExportQuery): Promise<{ file: Blob; fileName: string }> {
   let response: Response;
   try {
     response = await fetch(messagesExportUrl(query), { credentials: 'include' });

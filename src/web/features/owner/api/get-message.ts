@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 
 export type MessageAnswer = ResponseData<typeof messageResponseSchema>;
 
-export const getMessage = (id: string) => apiRequest<MessageAnswer>(`/owner/messages/${id}`);
+const getMessage = (id: string) => apiRequest<MessageAnswer>(`/owner/messages/${id}`);
 
 export const getMessageQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['messages', 'detail', id], queryFn: () => getMessage(id) });

@@ -15,13 +15,12 @@ export function messageQuery(query: MessageListQuery): string {
   return text ? `?${text}` : '';
 }
 
-export const getMessages = (query: MessageListQuery) =>
-  apiRequest<MessageList>(`/owner/messages${messageQuery(query)}`);
+const getMessages = (query: MessageListQuery) => apiRequest<MessageList>(`/owner/messages${messageQuery(query)}`);
 
 /** Every list (any folder, search or page) is under `['messages', 'list']`: a move invalidates them all. */
 export const messageListsKey = ['messages', 'list'] as const;
 
-export const getMessagesQueryOptions = (query: MessageListQuery) =>
+const getMessagesQueryOptions = (query: MessageListQuery) =>
   queryOptions({ queryKey: [...messageListsKey, query], queryFn: () => getMessages(query) });
 
 /** One page of a folder; the page on screen stays while the next one loads, so the list does not jump. */

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 
 export type NotificationStatus = ResponseData<typeof notificationsResponseSchema>;
 
-export const getNotifications = () => apiRequest<NotificationStatus>('/owner/notifications');
+const getNotifications = () => apiRequest<NotificationStatus>('/owner/notifications');
 
 export const getNotificationsQueryOptions = () =>
   queryOptions({ queryKey: ['notifications'], queryFn: getNotifications });

@@ -5,13 +5,13 @@ import { ApiError, apiRequest } from '../../../shared/api/api-client.js';
 
 export type CurrentSession = ResponseData<typeof sessionResponseSchema>;
 
-export const getSession = () => apiRequest<CurrentSession>('/owner/session');
+const getSession = () => apiRequest<CurrentSession>('/owner/session');
 
 /**
  * Where the owner stands: no password set yet, signed out (`expired` when the server ended the
  * session), or signed in. Kept in the query cache, so a 401 anywhere can change it.
  */
-export type SessionStatus = { status: 'setup' } | { status: 'signed-out'; expired: boolean } | { status: 'signed-in' };
+type SessionStatus = { status: 'setup' } | { status: 'signed-out'; expired: boolean } | { status: 'signed-in' };
 
 const sessionStatusKey = ['session-status'] as const;
 
@@ -27,7 +27,7 @@ async function getSessionStatus(): Promise<SessionStatus> {
   }
 }
 
-export const getSessionStatusQueryOptions = () =>
+const getSessionStatusQueryOptions = () =>
   queryOptions({ queryKey: sessionStatusKey, queryFn: getSessionStatus, staleTime: Number.POSITIVE_INFINITY });
 
 export const useSessionStatus = () => useQuery(getSessionStatusQueryOptions());

@@ -3,7 +3,7 @@ import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { sessionsResponseSchema } from '../../../../shared/schemas/owner.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
 
-export const getSessions = () => apiRequest<ResponseData<typeof sessionsResponseSchema>>('/owner/sessions');
+const getSessions = () => apiRequest<ResponseData<typeof sessionsResponseSchema>>('/owner/sessions');
 
 export const getSessionsQueryOptions = () => queryOptions({ queryKey: ['sessions'], queryFn: getSessions });
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 
 export type StatsData = ResponseData<typeof statsResponseSchema>;
 
-export const getStats = ({ from, to }: StatsQuery, signal?: AbortSignal) =>
+const getStats = ({ from, to }: StatsQuery, signal?: AbortSignal) =>
   apiRequest<StatsData>(`/owner/stats?${new URLSearchParams({ from, to })}`, { signal });
 
 /**
@@ -13,7 +13,7 @@ export const getStats = ({ from, to }: StatsQuery, signal?: AbortSignal) =>
  * passes its signal on). The figures move with every visit: a period seen before is shown from the
  * cache while it is asked again.
  */
-export const getStatsQueryOptions = ({ from, to }: StatsQuery) =>
+const getStatsQueryOptions = ({ from, to }: StatsQuery) =>
   queryOptions({ queryKey: ['stats', { from, to }], queryFn: ({ signal }) => getStats({ from, to }, signal) });
 
 /** The last figures stay on screen while the next period loads, so the page does not jump. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ThisBrowser } from '../../../../shared/schemas/stats.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
 
-export const getThisBrowser = () => apiRequest<ThisBrowser>('/owner/stats/this-browser');
+const getThisBrowser = () => apiRequest<ThisBrowser>('/owner/stats/this-browser');
 
 export const getThisBrowserQueryOptions = () => queryOptions({ queryKey: ['this-browser'], queryFn: getThisBrowser });
 

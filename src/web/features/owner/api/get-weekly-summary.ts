@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WeeklySummary } from '../../../../shared/schemas/stats.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
 
-export const getWeeklySummary = () => apiRequest<WeeklySummary>('/owner/weekly-summary');
+const getWeeklySummary = () => apiRequest<WeeklySummary>('/owner/weekly-summary');
 
 export const getWeeklySummaryQueryOptions = () =>
   queryOptions({ queryKey: ['weekly-summary'], queryFn: getWeeklySummary });

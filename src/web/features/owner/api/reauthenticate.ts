@@ -4,9 +4,9 @@ import { getSecurityQueryOptions } from './get-security.js';
 import { passkeyAssertion } from './passkey-assertion.js';
 
 /** Proves again it is the owner: the password (with the code once the second factor is on), or a passkey. */
-export type ReauthenticationProof = { password: string; code?: string } | { passkey: true };
+type ReauthenticationProof = { password: string; code?: string } | { passkey: true };
 
-export const reauthenticate = async (proof: ReauthenticationProof) =>
+const reauthenticate = async (proof: ReauthenticationProof) =>
   'passkey' in proof
     ? apiRequest('/owner/reauthenticate/passkey', { method: 'POST', body: { response: await passkeyAssertion() } })
     : apiRequest('/owner/reauthenticate', { method: 'POST', body: proof });

@@ -3,8 +3,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 import type { RecoveryCodes } from './confirm-second-factor.js';
 import { getSecurityQueryOptions } from './get-security.js';
 
-export const regenerateRecoveryCodes = () =>
-  apiRequest<RecoveryCodes>('/owner/recovery-codes', { method: 'POST', body: {} });
+const regenerateRecoveryCodes = () => apiRequest<RecoveryCodes>('/owner/recovery-codes', { method: 'POST', body: {} });
 
 export function useRegenerateRecoveryCodes() {
   const queryClient = useQueryClient();

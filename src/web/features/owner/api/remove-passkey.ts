@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSecurityQueryOptions } from './get-security.js';
 
-export const removePasskey = (id: string) => apiRequest(`/owner/passkeys/${id}`, { method: 'DELETE' });
+const removePasskey = (id: string) => apiRequest(`/owner/passkeys/${id}`, { method: 'DELETE' });
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();

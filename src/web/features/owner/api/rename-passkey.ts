@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSecurityQueryOptions } from './get-security.js';
 
-export const renamePasskey = ({ id, name }: { id: string; name: string }) =>
+const renamePasskey = ({ id, name }: { id: string; name: string }) =>
   apiRequest(`/owner/passkeys/${id}`, { method: 'PATCH', body: { name } });
 
 export function useRenamePasskey() {

@@ -4,7 +4,7 @@ import type { deliveryResponseSchema } from '../../../../shared/schemas/owner.js
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getNotificationsQueryOptions } from './get-notifications.js';
 
-export const resendDelivery = (id: string) =>
+const resendDelivery = (id: string) =>
   apiRequest<ResponseData<typeof deliveryResponseSchema>>(`/owner/notifications/${id}/resend`, { method: 'POST' });
 
 /** A delivery is shown on its message and in the settings' problems: both load again. */

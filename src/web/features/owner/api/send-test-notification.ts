@@ -4,7 +4,7 @@ import type { deliveryResponseSchema, NotificationChannel } from '../../../../sh
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getNotificationsQueryOptions } from './get-notifications.js';
 
-export const sendTestNotification = (channel: NotificationChannel) =>
+const sendTestNotification = (channel: NotificationChannel) =>
   apiRequest<ResponseData<typeof deliveryResponseSchema>>('/owner/notifications/test', {
     method: 'POST',
     body: { channel },

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 import { type CurrentSession, markSignedIn } from './get-session.js';
 import { passkeyAssertion } from './passkey-assertion.js';
 
-export const signInWithPasskey = async () =>
+const signInWithPasskey = async () =>
   apiRequest<CurrentSession>('/owner/session/passkey', {
     method: 'POST',
     body: { response: await passkeyAssertion() },

@@ -2,14 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { type CurrentSession, markSignedIn } from './get-session.js';
 
-export interface SignInFields {
+interface SignInFields {
   password: string;
   /** The authenticator app's code or a recovery code, once the server asked for it. */
   code?: string;
 }
 
-export const signIn = (fields: SignInFields) =>
-  apiRequest<CurrentSession>('/owner/session', { method: 'POST', body: fields });
+const signIn = (fields: SignInFields) => apiRequest<CurrentSession>('/owner/session', { method: 'POST', body: fields });
 
 export function useSignIn() {
   const queryClient = useQueryClient();

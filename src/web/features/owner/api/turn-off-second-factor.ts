@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSecurityQueryOptions } from './get-security.js';
 
-export const turnOffSecondFactor = () => apiRequest('/owner/second-factor', { method: 'DELETE' });
+const turnOffSecondFactor = () => apiRequest('/owner/second-factor', { method: 'DELETE' });
 
 export function useTurnOffSecondFactor() {
   const queryClient = useQueryClient();

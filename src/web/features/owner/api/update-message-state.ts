@@ -5,7 +5,7 @@ import { getMessageQueryOptions, type MessageAnswer } from './get-message.js';
 import { messageListsKey } from './get-messages.js';
 
 /** Moves one message; the server refuses a move `shared/inbox-moves.ts` does not allow (409). */
-export const updateMessageState = ({ id, state }: { id: string; state: MessageState }) =>
+const updateMessageState = ({ id, state }: { id: string; state: MessageState }) =>
   apiRequest<MessageAnswer>(`/owner/messages/${id}`, { method: 'PATCH', body: { state } });
 
 /** The answer is the moved message: it replaces the one on screen, and the lists (folders, counts) load again. */

@@ -4,7 +4,7 @@ import type { bulkStateResponseSchema, MessageState } from '../../../../shared/s
 import { apiRequest } from '../../../shared/api/api-client.js';
 
 /** Moves several messages, all or none (the server answers 409 if one of them may not go there). */
-export const updateMessagesState = ({ ids, state }: { ids: string[]; state: MessageState }) =>
+const updateMessagesState = ({ ids, state }: { ids: string[]; state: MessageState }) =>
   apiRequest<ResponseData<typeof bulkStateResponseSchema>>('/owner/messages', {
     method: 'PATCH',
     body: { ids, state },

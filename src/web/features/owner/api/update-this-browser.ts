@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 import { getThisBrowserQueryOptions } from './get-this-browser.js';
 import { optimisticUpdate } from './optimistic-update.js';
 
-export const updateThisBrowser = (counted: boolean) =>
+const updateThisBrowser = (counted: boolean) =>
   apiRequest<ThisBrowser>('/owner/stats/this-browser', { method: 'PUT', body: { counted } });
 
 /** The switch moves at once, and back if the server refuses. */

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../shared/api/api-client.js';
 import { getWeeklySummaryQueryOptions } from './get-weekly-summary.js';
 import { optimisticUpdate } from './optimistic-update.js';
 
-export const updateWeeklySummary = (enabled: boolean) =>
+const updateWeeklySummary = (enabled: boolean) =>
   apiRequest<WeeklySummary>('/owner/weekly-summary', { method: 'PUT', body: { enabled } });
 
 /** The switch moves at once, and back if the server refuses. */
