@@ -98,6 +98,14 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect(one.json().data).toMatchObject({ number: 1, source: 'files', content: sampleContent() });
     expect((await call('GET', '/versions/99')).statusCode).toBe(404);
 
+    // Restoring replaces the live site: a session signed in an hour ago must confirm who it is first.
+    const signedInAt = new Date(Date.now() - 3_600_000).toISOString();
+    await testApp.db.updateTable('owner_sessions').set({ authenticated_at: signedInAt }).execute();
+    const stale = await call('POST', '/versions/1/restore', {});
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe('reauthentication_required');
+    await testApp.db.updateTable('owner_sessions').set({ authenticated_at: new Date().toISOString() }).execute();
+
     const restored = await call('POST', '/versions/1/restore', {});
     expect(restored.json().data).toMatchObject({ number: 3, source: 'restore', note: 'restored version 1' });
     const footer = await testApp.app.inject({ url: '/api/v1/pages/footer' });

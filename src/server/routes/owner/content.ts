@@ -11,6 +11,7 @@ import {
   contentVersionsQuerySchema,
   contentVersionsResponseSchema,
 } from '../../../shared/schemas/content-store.js';
+import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import { publishContent } from '../../content/publish-content.js';
 import { validateSiteContent } from '../../content/validate-content.js';
 import type { Db } from '../../db/database.js';
@@ -167,6 +168,8 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       body: contentNoteBodySchema,
       response: { 200: contentVersionSummaryResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
     },
+    // It replaces what every visitor reads: a recent proof of who is asking, as for the password.
+    preHandler: requireRecentAuthentication,
     handler: async (request) => {
       const version = await contentVersionByNumber(db, request.params.number);
       if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
