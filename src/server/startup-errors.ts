@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { withTimeLimit } from '../shared/with-time-limit.js';
 import type { DatabaseConfig } from './config.js';
 import { createDatabase, type Db } from './db/database.js';
-import { withTimeLimit } from './lib/with-time-limit.js';
 
 /** A start-up problem the owner can fix, said in one line that names the setting to change. */
 export class StartupError extends Error {

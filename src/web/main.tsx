@@ -16,6 +16,7 @@ import {
 import { HYDRATION_DATA_ELEMENT_ID, type PageData } from '../shared/page-rendering.js';
 import { PAGE_NAMES, PAGES } from '../shared/pages.js';
 import { THEME_COOKIE_MAX_AGE_SECONDS, themeFromCookies } from '../shared/theme.js';
+import { withTimeLimit } from '../shared/with-time-limit.js';
 import { createRouter } from './app/router.js';
 import { applyLocaleToDocument, changeLocale, loadSavedLocale } from './features/language/language.js';
 import { initialTheme, themeStore } from './features/theme/theme.js';
@@ -34,10 +35,7 @@ import { siteIdentity } from './shared/lib/site-data.js';
 const SETTINGS_TIME_LIMIT_MS = 2000;
 
 function withinTimeLimit<Value>(work: Promise<Value>, fallback: Value): Promise<Value> {
-  return Promise.race([
-    work.catch(() => fallback),
-    new Promise<Value>((resolve) => setTimeout(() => resolve(fallback), SETTINGS_TIME_LIMIT_MS)),
-  ]);
+  return withTimeLimit(work, SETTINGS_TIME_LIMIT_MS).catch(() => fallback);
 }
 
 /** The saved locale is mirrored into a cookie, so the server renders a returning visitor's language. */

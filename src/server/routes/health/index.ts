@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { healthResponseSchema } from '../../../shared/schemas/api.js';
+import { withTimeLimit } from '../../../shared/with-time-limit.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { withTimeLimit } from '../../lib/with-time-limit.js';
 import { errorResponses, ok } from '../responses.js';
 
 /** How long the database may take to answer before the process counts as unhealthy. */

@@ -8,7 +8,7 @@ export async function withTimeLimit<Value>(
   ms: number,
   timeoutError: () => Error = () => new Error(`no answer in ${ms} ms`),
 ): Promise<Value> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(timeoutError()), ms);
   });
