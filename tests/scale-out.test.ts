@@ -143,14 +143,16 @@ describe('two processes on one PostgreSQL behind nginx', () => {
     );
     expect(sent.every((answer) => answer.status === 201)).toBe(true);
 
-    // Every message acknowledged so far (the limit test's five too) is mailed once.
+    // Every message acknowledged so far (the limit test's five too) is mailed once. Message e-mails
+    // are those answering a visitor (Reply-To); the owner's sign-in above is announced as well.
+    const messageMails = () => smtp.messages.filter((raw) => headerOf(raw, 'reply-to') !== undefined);
     const deadline = Date.now() + 60_000;
-    while (smtp.messages.length < acknowledged && Date.now() < deadline) await sleep(200);
+    while (messageMails().length < acknowledged && Date.now() < deadline) await sleep(200);
     // A duplicate would come from the other worker at the same moment; give it time to show.
     await sleep(6_000);
-    expect(smtp.messages).toHaveLength(acknowledged);
+    expect(messageMails()).toHaveLength(acknowledged);
     const messageIds = smtp.messages.map((raw) => headerOf(raw, 'message-id'));
-    expect(new Set(messageIds).size).toBe(acknowledged);
+    expect(new Set(messageIds).size).toBe(smtp.messages.length);
     for (let index = 0; index < count; index++) {
       expect(
         smtp.messages.filter((raw) => raw.includes(`Mail test ${index}\r\n`) || raw.includes(`Mail test ${index}\n`)),
