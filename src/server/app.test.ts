@@ -19,6 +19,7 @@ describe('the API as a whole', () => {
       '/api/v1/owner/content/draft',
       '/api/v1/owner/content/publish',
       '/api/v1/owner/content/versions',
+      '/api/v1/owner/content/versions/{from}/compare/{to}',
       '/api/v1/owner/content/versions/{number}',
       '/api/v1/owner/content/versions/{number}/restore',
       '/api/v1/owner/messages',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../locales.js';
 import { successResponseSchema } from './api.js';
 
 /** The API of the content store, for the owner's studio. Content travels as every section at once. */
@@ -30,7 +31,41 @@ export const contentDraftBodySchema = z.object({
 
 export const contentNoteBodySchema = z.object({ note: z.string().trim().max(500).optional() });
 
-export const contentVersionParamsSchema = z.object({ number: z.coerce.number().int().min(1).max(2_147_483_647) });
+const versionNumberSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const contentVersionParamsSchema = z.object({ number: versionNumberSchema });
+
+/** A version by its number, or the working draft. */
+const contentReferenceSchema = z.union([z.literal('draft'), versionNumberSchema]);
+
+export const contentCompareParamsSchema = z.object({
+  from: contentReferenceSchema.describe('The older side: a version number, or "draft"'),
+  to: contentReferenceSchema.describe('The newer side: a version number, or "draft"'),
+});
+
+const contentChangeSchema = z.object({
+  /** The field, written as publishing's problems are: `about.experience.2.title`. */
+  path: z.string(),
+  kind: z.enum(['changed', 'added', 'removed', 'moved']),
+  /** For a translated field (`{lotin, russian, english}`): the languages whose text changed. */
+  languages: z.array(z.enum(LOCALES)).optional(),
+  /** For a moved list item: where it was in the older content. */
+  fromPath: z.string().optional(),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type ContentChange = z.infer<typeof contentChangeSchema>;
+
+const sectionChangesSchema = z.object({ section: z.string(), changes: z.array(contentChangeSchema) });
+export type SectionChanges = z.infer<typeof sectionChangesSchema>;
+
+export const contentCompareResponseSchema = successResponseSchema(
+  z.object({
+    from: z.union([z.literal('draft'), z.number().int()]),
+    to: z.union([z.literal('draft'), z.number().int()]),
+    sections: z.array(sectionChangesSchema),
+  }),
+);
 
 export const contentVersionsQuerySchema = z.object({
   before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),

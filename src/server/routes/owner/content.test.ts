@@ -32,6 +32,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect((await call('GET', '/draft', undefined, {} as typeof SAME_ORIGIN & { cookie: string })).statusCode).toBe(
       401,
     );
+    expect((await call('GET', '/versions/1/compare/draft', undefined, {} as never)).statusCode).toBe(401);
     expect((await call('POST', '/publish', {}, { cookie, 'sec-fetch-site': 'cross-site' } as never)).statusCode).toBe(
       403,
     );
@@ -110,5 +111,64 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect(restored.json().data).toMatchObject({ number: 3, source: 'restore', note: 'restored version 1' });
     const footer = await testApp.app.inject({ url: '/api/v1/pages/footer' });
     expect(footer.json().data.description.english).toBe(sampleContent().footer.description.english);
+  });
+
+  it('compares two versions, and a version with the draft, field by field and per language', async () => {
+    // Versions 1 and 3 hold the sample content (3 restored 1); 2 changed the footer's English text.
+    const same = await call('GET', '/versions/1/compare/3');
+    expect(same.statusCode).toBe(200);
+    expect(same.json().data).toMatchObject({ from: 1, to: 3 });
+    expect(same.json().data.sections.map((section: { section: string }) => section.section)).toEqual([
+      'identity',
+      'home',
+      'about',
+      'portfolio',
+      'footer',
+    ]);
+    expect(same.json().data.sections.flatMap((section: { changes: unknown[] }) => section.changes)).toEqual([]);
+
+    const footer = (await call('GET', '/versions/1/compare/2')).json().data.sections.at(-1);
+    expect(footer).toEqual({
+      section: 'footer',
+      changes: [
+        {
+          path: 'footer.description',
+          kind: 'changed',
+          languages: ['english'],
+          before: sampleContent().footer.description,
+          after: { ...sampleContent().footer.description, english: '<p>Draft one</p>' },
+        },
+      ],
+    });
+
+    const { draft } = (await call('GET', '/draft')).json().data;
+    const edited = structuredClone(draft.content);
+    edited.home.greeting.russian = 'Привет';
+    edited.home.highlights.unshift({ value: '3', label: { lotin: 'uch', russian: 'три', english: 'three' } });
+    delete edited.identity.role.english;
+    expect((await call('PUT', '/draft', { content: edited, basedOn: 3, revision: draft.revision })).statusCode).toBe(
+      200,
+    );
+    const withDraft = await call('GET', '/versions/3/compare/draft');
+    expect(withDraft.statusCode).toBe(200);
+    const changes = Object.fromEntries(
+      withDraft
+        .json()
+        .data.sections.map((section: { section: string; changes: unknown[] }) => [section.section, section.changes]),
+    );
+    expect(changes.home).toEqual([
+      expect.objectContaining({ path: 'home.greeting', kind: 'changed', languages: ['russian'] }),
+      { path: 'home.highlights.0', kind: 'added', after: edited.home.highlights[0] },
+    ]);
+    expect(changes.identity).toEqual([
+      expect.objectContaining({ path: 'identity.role', kind: 'changed', languages: ['english'] }),
+    ]);
+    expect((await call('GET', '/versions/draft/compare/3')).json().data.from).toBe('draft');
+
+    expect((await call('GET', '/versions/1/compare/99')).json()).toMatchObject({ code: 'not_found' });
+    expect((await call('GET', '/versions/1/compare/99')).statusCode).toBe(404);
+    for (const bad of ['0', 'latest', '1.5', '-2', '99999999999']) {
+      expect((await call('GET', `/versions/1/compare/${bad}`)).statusCode).toBe(400);
+    }
   });
 });

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compareContent } from '../../../shared/content-compare.js';
 import {
+  contentCompareParamsSchema,
+  contentCompareResponseSchema,
   contentDraftBodySchema,
   contentDraftConflictSchema,
   contentDraftResponseSchema,
@@ -157,6 +160,30 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       const version = await contentVersionByNumber(db, request.params.number);
       if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
       return ok({ ...summary(version), content: version.content });
+    },
+  });
+
+  /** A version's content, or the draft's ('draft'); 404 for a version that does not exist. */
+  async function contentAt(reference: number | 'draft'): Promise<unknown> {
+    if (reference === 'draft') return (await currentDraft()).draft.content;
+    const version = await contentVersionByNumber(db, reference);
+    if (!version) throw new AppError(404, 'not_found', `There is no version ${reference}`);
+    return version.content;
+  }
+
+  api.get('/owner/content/versions/:from/compare/:to', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'What changed between two versions, or between a version and the draft, field by field',
+      description:
+        'Per section, each changed field by its path (as publishing names problems); a translated field names the languages whose text changed; list items added, removed or moved.',
+      params: contentCompareParamsSchema,
+      response: { 200: contentCompareResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      const { from, to } = request.params;
+      const [before, after] = await Promise.all([contentAt(from), contentAt(to)]);
+      return ok({ from, to, sections: compareContent(before, after) });
     },
   });
 
