@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
-import { contentFiles, type SiteContent } from '../../shared/schemas/content.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
+import { contentYamlFiles } from './content-files.js';
 
 /** The pictures a version names, as paths under `images/`. */
 export function picturesOf(content: SiteContent): string[] {
@@ -18,9 +18,7 @@ export function writeContentFolder(dir: string, content: SiteContent, imagesDir:
     throw new Error(`${dir} is not empty; choose a new or empty folder`);
   }
   mkdirSync(path.join(dir, 'images'), { recursive: true });
-  for (const [name, { file }] of Object.entries(contentFiles)) {
-    writeFileSync(path.join(dir, file), stringify(content[name as keyof SiteContent]));
-  }
+  for (const { file, text } of contentYamlFiles(content)) writeFileSync(path.join(dir, file), text);
   const missing: string[] = [];
   for (const picture of picturesOf(content)) {
     const source = path.join(imagesDir, picture);
