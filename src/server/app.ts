@@ -9,6 +9,7 @@ import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
 import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
+import { contentFolderWatchJob } from './content/watch-content-folder.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
 import { contentRefreshJob } from './jobs/content-refresh-job.js';
@@ -34,7 +35,7 @@ export interface AppOptions {
     Config,
     'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit' | 'notifications'
   > &
-    Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps'>>;
+    Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps' | 'contentWatch'>>;
   db: Db;
   /** The content to serve: a state that publishing swaps (`main.ts`), or fixed content (tests). */
   content: SiteContent | ContentState;
@@ -117,6 +118,8 @@ export async function buildApp({
     .add(inboxHousekeepingJob(db))
     .add(rateLimitPurgeJob(db))
     .add(contentRefreshJob(content, db));
+  // Off unless asked: main.ts asks by default (CONTENT_WATCH), tests that build an app from a fixture do not.
+  if (config.contentWatch) jobs.add(contentFolderWatchJob(content, db, { contentDir: config.contentDir }));
   app.decorate('jobs', jobs);
   app.decorate('contentState', content);
   app.addHook('onReady', async () => jobs.start());

@@ -16,6 +16,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('watches the content folder unless CONTENT_WATCH=false', () => {
+    expect(loadConfig({}).contentWatch).toBe(true);
+    expect(loadConfig({ CONTENT_WATCH: 'true' }).contentWatch).toBe(true);
+    expect(loadConfig({ CONTENT_WATCH: 'false' }).contentWatch).toBe(false);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL and reads the proxy setting', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/site', TRUST_PROXY: '2', PORT: '8080' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db/site' });
@@ -48,6 +54,7 @@ describe('loadConfig', () => {
     ],
     [{ TELEGRAM_BOT_TOKEN: '123456789:AAEabcdefghijklmnopqrstuvwxyz' }, /TELEGRAM_CHAT_ID: Telegram needs/],
     [{ OWNER_LOCALE: 'uzbek' }, /OWNER_LOCALE: /],
+    [{ CONTENT_WATCH: 'no' }, /CONTENT_WATCH: /],
     [{ TELEGRAM_API_URL: 'http://api.telegram.org' }, /TELEGRAM_API_URL: must be https:\/\//],
     [{ TELEGRAM_API_URL: 'http://10.0.0.5:8081' }, /TELEGRAM_API_URL: must be https:\/\//],
   ])('rejects %j with a clear error', (environment, message) => {

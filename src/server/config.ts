@@ -102,6 +102,7 @@ const environmentSchema = z.object({
   STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   PUBLIC_URL: optionalText().pipe(publicOrigin.optional()),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
+  CONTENT_WATCH: z.enum(['true', 'false']).default('true'),
 });
 
 /** Both or neither: a half-configured channel is a mistake the owner should hear of at start-up. */
@@ -145,6 +146,8 @@ function configSchema(cwd: string) {
       ? ({ dialect: 'postgres', url: env.DATABASE_URL } as const)
       : ({ dialect: 'sqlite', file: path.resolve(cwd, env.DATA_DIR, 'sahifa.sqlite') } as const),
     contentDir: path.resolve(cwd, env.CONTENT_DIR),
+    /** Whether a change in CONTENT_DIR while the site runs is published as a new version (`CONTENT_WATCH`). */
+    contentWatch: env.CONTENT_WATCH === 'true',
     webRoot: path.resolve(cwd, env.WEB_ROOT),
     /** Resized pictures are kept here (inside DATA_DIR, also when the database is PostgreSQL). */
     cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),

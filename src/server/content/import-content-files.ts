@@ -1,11 +1,7 @@
 import type { SiteContent } from '../../shared/schemas/content.js';
 import type { Db } from '../db/database.js';
-import {
-  type ContentVersion,
-  latestContentVersion,
-  latestFilesHash,
-  publishContentVersion,
-} from '../repositories/content-repository.js';
+import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
+import { type ContentVersion, latestContentVersion } from '../repositories/content-repository.js';
 import { contentFolderHash } from './content-folder-hash.js';
 import { loadContent } from './load-content.js';
 
@@ -27,10 +23,12 @@ export async function publishFilesIfChanged(
   filesHash: string,
   now = new Date(),
 ): Promise<FilesImport> {
+  // Once per folder hash, even when several processes start or notice the change at the same moment.
+  const published = await publishFilesVersionOnce(db, content, filesHash, now);
+  if (published) return { version: { ...published, content }, imported: true };
   const latest = await latestContentVersion(db);
-  if (latest && (await latestFilesHash(db)) === filesHash) return { version: latest, imported: false };
-  const published = await publishContentVersion(db, content, { source: 'files', filesHash }, now);
-  return { version: { ...published, content }, imported: true };
+  if (!latest) throw new Error('the content store has a files import but no version');
+  return { version: latest, imported: false };
 }
 
 /**
