@@ -152,6 +152,7 @@ export async function buildApp({
     siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
   });
   await app.register(webApp, {
+    db,
     webRoot: config.webRoot,
     contentDir: config.contentDir,
     cacheDir: config.cacheDir,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { contentFolderHash } from './content/content-folder-hash.js';
 import { ContentState } from './content/content-state.js';
 import { publishFilesIfChanged } from './content/import-content-files.js';
+import { importContentPictures } from './content/import-content-pictures.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
 import { configuredChannels } from './outbox/outbox-worker.js';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
   }
   // The folder becomes a version when it changed since its last import (the first start: version 1);
   // the site serves the latest version, which may since have been published from the browser.
+  // Its pictures go into the database first (same checks as an upload), so every machine serves them.
+  await importContentPictures(db, config.contentDir, content);
   const { version, imported } = await publishFilesIfChanged(db, content, contentFolderHash(config.contentDir));
 
   const app = await buildApp({

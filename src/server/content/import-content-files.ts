@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import { type ContentVersion, latestContentVersion } from '../repositories/content-repository.js';
 import { contentFolderHash } from './content-folder-hash.js';
+import { importContentPictures } from './import-content-pictures.js';
 import { loadContent } from './load-content.js';
 
 export interface FilesImport {
@@ -37,5 +38,6 @@ export async function publishFilesIfChanged(
  */
 export async function importContentFiles(db: Db, contentDir: string, now = new Date()): Promise<FilesImport> {
   const content = loadContent(contentDir);
+  await importContentPictures(db, contentDir, content);
   return publishFilesIfChanged(db, content, contentFolderHash(contentDir), now);
 }

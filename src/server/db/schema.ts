@@ -33,6 +33,7 @@ export interface Database {
   owner_devices: OwnerDeviceTable;
   content_versions: ContentVersionTable;
   content_drafts: ContentDraftTable;
+  content_pictures: ContentPictureTable;
 }
 
 export interface VisitorTable {
@@ -242,4 +243,16 @@ interface ContentDraftTable {
   /** Raised by each save; a save must name the revision it started from. */
   revision: number;
   updated_at: string;
+}
+
+/** A content picture, by the path content names it with; variants are made from `bytes` per machine. */
+interface ContentPictureTable {
+  path: string;
+  content_type: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  sha256: string;
+  size: number;
+  created_at: string;
 }

@@ -1,78 +1,115 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
 import { imagePathSchema } from '../../shared/schemas/content.js';
+import { picturesOf } from '../content/content-folder.js';
+import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { memoizeAsync } from '../lib/memoize-async.js';
-import { loadSharp } from './load-sharp.js';
-import { contentTypeOf } from './static-files.js';
+import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
+import {
+  prepareVariants,
+  VARIANT_FORMATS,
+  type VariantFormat,
+  type VariantSpec,
+  variantEtag,
+  variantOf,
+  variantSpecs,
+  variantType,
+} from './picture-variants.js';
 
 export interface MediaOptions {
-  imagesDir: string;
+  db: Db;
   cacheDir: string;
 }
 
 /**
- * `/media/<path>`: the owner's pictures from content/images. SVG is sent as it is; a raster picture
- * asked for with `?w=` is resized once with sharp to that width (never enlarged) as WebP and kept in
- * the cache folder, keyed by file, modification time and width.
+ * What an SVG may do when its address is opened directly: draw, with its own inline styles, and
+ * nothing else. `sandbox` puts it in an opaque origin with scripts off, whatever it holds.
  */
-export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { imagesDir, cacheDir }) => {
-  const root = path.resolve(imagesDir);
-  interface Resize {
-    file: string;
-    width: MediaWidth;
-    target: string;
-  }
+export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-  // The picture lives in the cache folder, not here: only a resize still running is shared.
-  const resize = memoizeAsync(
-    async ({ file, width, target }: Resize) => {
-      mkdirSync(cacheDir, { recursive: true });
-      const sharp = await loadSharp();
-      const image = await sharp(file)
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, image);
-      await rename(temporary, target);
-      return target;
-    },
-    { keyOf: ({ target }) => target, keepResults: false },
-  );
+/**
+ * The URL does not change with the picture (content names pictures by path), so answers carry a strong
+ * ETag made from the picture's SHA-256 and may be kept an hour before they are asked for again.
+ */
+const CACHE_CONTROL = 'public, max-age=3600';
 
-  async function resized(file: string, width: MediaWidth): Promise<string> {
-    const { mtimeMs } = statSync(file);
-    const key = createHash('sha256').update(`${file}\0${mtimeMs}\0${width}`).digest('hex').slice(0, 32);
-    const target = path.join(cacheDir, `${key}.webp`);
-    if (existsSync(target)) return target;
-    return resize({ file, width, target });
-  }
+function isFormat(value: unknown): value is VariantFormat {
+  return (VARIANT_FORMATS as readonly unknown[]).includes(value);
+}
 
-  app.get<{ Params: { '*': string }; Querystring: { w?: string } }>(
+/**
+ * `/media/<path>`: the content's pictures, from the database, on every process. An SVG is sent as it
+ * was checked at upload, under a sandboxing CSP. A raster picture is never sent as stored: `?w=` (one
+ * of MEDIA_WIDTHS, never enlarged) with `&f=avif` or `webp` (the default) is a resized copy, and no
+ * `?w=` is the whole picture encoded again in its own format; every one without metadata and with
+ * its orientation applied (picture-variants.ts), made once per machine and kept in the cache folder.
+ */
+export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { db, cacheDir }) => {
+  // The first page's photo is the largest contentful paint: its variants are made when a version is
+  // served, not on a visitor's first request. Failures only cost the visitor who asks first.
+  const prepareServedPictures = () => {
+    const content = app.hasDecorator('contentState') ? app.contentState.current.content : undefined;
+    if (!content) return;
+    void (async () => {
+      for (const picturePath of picturesOf(content)) {
+        const picture = await pictureSummaryByPath(db, picturePath);
+        if (picture)
+          await prepareVariants(
+            db,
+            cacheDir,
+            picture,
+            picturePath === content.home.photo ? variantSpecs(1024) : variantSpecs(),
+          );
+      }
+    })().catch((error: unknown) => app.log.warn({ err: error }, 'could not make the pictures’ variants ahead'));
+  };
+  app.addHook('onReady', async () => {
+    prepareServedPictures();
+    if (app.hasDecorator('contentState')) {
+      const stop = app.contentState.onChange(prepareServedPictures);
+      app.addHook('onClose', async () => {
+        stop();
+      });
+    }
+  });
+
+  app.get<{ Params: { '*': string }; Querystring: { w?: string; f?: string } }>(
     '/media/*',
     { schema: { hide: true } },
     async (request, reply) => {
-      const relative = request.params['*'];
-      const file = path.resolve(root, relative);
-      if (!imagePathSchema.safeParse(relative).success || !file.startsWith(root + path.sep) || !existsSync(file)) {
-        throw new AppError(404, 'not_found', 'No such picture');
+      const picturePath = request.params['*'];
+      const picture = imagePathSchema.safeParse(picturePath).success
+        ? await pictureSummaryByPath(db, picturePath)
+        : undefined;
+      if (!picture) throw new AppError(404, 'not_found', 'No such picture');
+      reply.header('cache-control', CACHE_CONTROL);
+      if (picture.contentType === 'image/svg+xml') {
+        const etag = `"${picture.sha256.slice(0, 20)}-svg"`;
+        reply
+          .header('etag', etag)
+          .header('content-security-policy', SVG_CONTENT_SECURITY_POLICY)
+          .header('x-content-type-options', 'nosniff');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        const stored = await pictureByPath(db, picturePath);
+        if (!stored) throw new AppError(404, 'not_found', 'No such picture');
+        return reply.type('image/svg+xml').send(stored.bytes);
       }
-      const extension = path.extname(file).toLowerCase();
-      reply.header('cache-control', 'public, max-age=86400');
-      const width = request.query.w === undefined ? undefined : Number(request.query.w);
-      if (width === undefined || extension === '.svg') {
-        return reply.type(contentTypeOf(file)).send(createReadStream(file));
+      const { w, f = 'webp' } = request.query;
+      let spec: VariantSpec = { width: 'original' };
+      if (w !== undefined) {
+        const width = Number(w);
+        if (!MEDIA_WIDTHS.includes(width as MediaWidth)) {
+          throw new AppError(400, 'bad_request', `w must be one of ${MEDIA_WIDTHS.join(', ')}`);
+        }
+        if (!isFormat(f)) throw new AppError(400, 'bad_request', `f must be one of ${VARIANT_FORMATS.join(', ')}`);
+        spec = { width: width as MediaWidth, format: f };
       }
-      if (!MEDIA_WIDTHS.includes(width as MediaWidth)) {
-        throw new AppError(400, 'bad_request', `w must be one of ${MEDIA_WIDTHS.join(', ')}`);
-      }
-      return reply.type('image/webp').send(createReadStream(await resized(file, width as MediaWidth)));
+      const etag = variantEtag(picture, spec);
+      reply.header('etag', etag).header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const file = await variantOf(db, cacheDir, picture, spec);
+      return reply.type(variantType(picture, spec)).send(createReadStream(file));
     },
   );
 };

@@ -22,6 +22,7 @@ import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
 import { type ContentSnapshot, type ContentState, perSnapshot, withVersionedEtags } from '../content/content-state.js';
+import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
 import { memoizeAsync } from '../lib/memoize-async.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
@@ -37,6 +38,8 @@ export interface WebAppOptions {
   webRoot: string;
   contentDir: string;
   cacheDir: string;
+  /** Where the content's pictures are kept (`/media/*`). */
+  db: Db;
   /** The content served now; each request renders from one snapshot of it. */
   content: ContentState;
   serveSourceMaps?: boolean;
@@ -206,7 +209,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   if (existsSync(options.webRoot)) {
     await app.register(staticFiles, { root: options.webRoot, serveSourceMaps: options.serveSourceMaps ?? false });
   }
-  await app.register(mediaRoutes, { imagesDir, cacheDir: options.cacheDir });
+  await app.register(mediaRoutes, { db: options.db, cacheDir: options.cacheDir });
   await app.register(seoRoutes, { content: contentState, imagesDir, originOf });
 
   for (const appPath of Object.values(APP_PATHS)) {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { type AppOptions, buildApp } from '../app.js';
 import type { Config, DatabaseConfig } from '../config.js';
+import { importContentPictures } from '../content/import-content-pictures.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import type { ServerLimits } from '../security/server-limits.js';
 import { sampleContent, writeContentDir } from './sample-content.js';
@@ -86,6 +87,8 @@ export async function createTestApp(
   const { db, drop } = await createTestDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-app-'));
   const contentDir = writeContentDir(path.join(dir, 'content'), content);
+  // As start-up does: the folder's pictures are served from the database.
+  await importContentPictures(db, contentDir, content);
   const webRoot = path.join(dir, 'web');
   mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
   writeFileSync(path.join(webRoot, 'index.html'), TEST_INDEX_HTML);

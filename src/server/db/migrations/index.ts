@@ -9,6 +9,7 @@ import * as cvDownloads from './2026-11-23T0200-cv-downloads.js';
 import * as ownerSignInFactors from './2026-11-23T0300-owner-sign-in-factors.js';
 import * as statisticsInputRules from './2026-11-23T0400-statistics-input-rules.js';
 import * as contentVersions from './2026-11-23T0500-content-versions.js';
+import * as contentPictures from './2026-11-23T0600-content-pictures.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0300-owner-sign-in-factors': ownerSignInFactors,
   '2026-11-23T0400-statistics-input-rules': statisticsInputRules,
   '2026-11-23T0500-content-versions': contentVersions,
+  '2026-11-23T0600-content-pictures': contentPictures,
 };
