@@ -67,6 +67,13 @@ export const contentCompareResponseSchema = successResponseSchema(
   }),
 );
 
+export const contentExportQuerySchema = z.object({
+  version: versionNumberSchema.optional().describe('The version to export (default: the published one)'),
+});
+
+/** The zip's bytes, streamed (documented only: streams are not serialized). */
+export const contentExportResponseSchema = z.unknown().describe('A zip of the YAML files and images/');
+
 export const contentVersionsQuerySchema = z.object({
   before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
