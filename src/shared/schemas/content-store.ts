@@ -23,8 +23,25 @@ const contentDraftSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 
+/** Content is six levels deep; a draft far deeper is no draft, and would overflow the stack when stored. */
+const MAX_DRAFT_DEPTH = 32;
+
+/** Whether a JSON value nests at most `limit` objects or lists deep (without recursion). */
+function nestsAtMost(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return false;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
 export const contentDraftBodySchema = z.object({
-  content: z.record(z.string(), z.unknown()),
+  content: z
+    .record(z.string(), z.unknown())
+    .refine((content) => nestsAtMost(content, MAX_DRAFT_DEPTH), `nested deeper than ${MAX_DRAFT_DEPTH} levels`),
   basedOn: z.number().int().min(1).nullable(),
   revision: z.number().int().min(0).max(2_147_483_647),
 });

@@ -64,6 +64,20 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     });
   });
 
+  it('refuses a draft nested far deeper than content is, which could not be stored', async () => {
+    const { draft } = (await call('GET', '/draft')).json().data;
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const refused = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/v1/owner/content/draft',
+      headers: { cookie, ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: `{"content":{"home":${deep}},"basedOn":1,"revision":${draft.revision}}`,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'content' }] });
+    expect((await call('GET', '/draft')).json().data.draft.revision).toBe(draft.revision);
+  });
+
   it('refuses to publish an invalid draft with every problem, then publishes a valid one to visitors at once', async () => {
     const { draft } = (await call('GET', '/draft')).json().data;
     const broken = structuredClone(draft.content);
