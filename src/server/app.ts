@@ -140,6 +140,7 @@ export async function buildApp({
         notifications: config.notifications,
         onQueued: () => outbox.kick(),
         siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+        cacheDir: config.cacheDir,
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

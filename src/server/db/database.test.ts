@@ -9,6 +9,7 @@ import { createDatabase, type Db, migrateToLatest } from './database.js';
 const TABLES = [
   'contact_messages',
   'content_drafts',
+  'content_pictures',
   'content_versions',
   'cv_downloads',
   'notification_jobs',

@@ -8,6 +8,7 @@ import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
 import { accountSecurityRoutes, passwordResetRoutes } from './password.js';
+import { pictureRoutes } from './pictures.js';
 import { secondFactorRoutes } from './second-factor.js';
 import { sessionListRoutes, sessionRoutes } from './session.js';
 import { statsRoutes } from './stats.js';
@@ -23,6 +24,8 @@ declare module 'fastify' {
 export type OwnerRoutesOptions = NotificationRoutesOptions & {
   /** The site's public origin: passkeys are bound to it, links in notifications point at it. */
   siteOrigin: string;
+  /** Where this machine keeps the pictures' variants. */
+  cacheDir: string;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -85,5 +88,6 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
     await signedIn.register(contentStoreRoutes, { db });
+    await signedIn.register(pictureRoutes, { db, cacheDir: options.cacheDir });
   });
 };
