@@ -55,12 +55,17 @@ function securityHeaderValues(): Record<string, string> {
 
 /**
  * The Content-Security-Policy of a page whose inline `<style>` elements are allowed by their hashes
- * (`'sha256-…'`, see serving/page-assets.ts); every other inline style stays refused.
+ * (`'sha256-…'`, see serving/page-assets.ts); every other inline style stays refused. `framedBySelf`
+ * lets the site's own pages frame it (the owner's draft preview); nothing else may.
  */
-export function contentSecurityPolicyWith(styleHashes: string[]): string {
+export function contentSecurityPolicyWith(styleHashes: string[], { framedBySelf = false } = {}): string {
   const csp = HELMET_OPTIONS.contentSecurityPolicy;
   if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives');
-  const directives = { ...csp.directives, styleSrc: ["'self'", ...styleHashes] };
+  const directives = {
+    ...csp.directives,
+    styleSrc: ["'self'", ...styleHashes],
+    ...(framedBySelf ? { frameAncestors: ["'self'"] } : {}),
+  };
   return headerValues({ ...HELMET_OPTIONS, contentSecurityPolicy: { ...csp, directives } })[
     'content-security-policy'
   ] as string;
