@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { picturesOf } from '../content/content-folder.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import {
@@ -11,6 +13,7 @@ import {
   latestContentVersionNumber,
   latestFilesHash,
 } from '../repositories/content-repository.js';
+import { pictureByPath } from '../repositories/picture-repository.js';
 
 const run = promisify(execFile);
 const CONTENT_DIR = path.resolve('content');
@@ -45,9 +48,11 @@ describe('npm run content:export and content:import', () => {
     expect(second?.note).toBe('round trip');
     if (!first) throw new Error('no version 1');
     for (const picture of picturesOf(first.content)) {
-      expect(readFileSync(path.join(out, 'images', picture))).toEqual(
-        readFileSync(path.join(CONTENT_DIR, 'images', picture)),
-      );
+      const original = readFileSync(path.join(CONTENT_DIR, 'images', picture));
+      // The export writes the bytes kept in the database, which are the folder's own…
+      expect(readFileSync(path.join(out, 'images', picture))).toEqual(original);
+      // …and importing them again leaves the stored picture as it was.
+      expect((await pictureByPath(db, picture))?.bytes).toEqual(original);
     }
     // Folders published by hand do not stand for CONTENT_DIR: start-up still compares with its own import.
     expect(await latestFilesHash(db)).toBeUndefined();
@@ -79,5 +84,32 @@ describe('npm run content:export and content:import', () => {
     expect(stderr).toContain('identity.yaml');
     expect(stderr).toContain('home.yaml: the file is missing');
     expect(await latestContentVersionNumber(db)).toBe(before);
+  }, 60_000);
+
+  it('imports the pictures a folder names into the database, and refuses a folder with a picture that is not one', async () => {
+    const folder = path.join(dir, 'with-photo');
+    await command('export', folder, '--version', '1');
+    const version = await contentVersionByNumber(db, 1);
+    if (!version) throw new Error('no version 1');
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#884422' } })
+      .jpeg()
+      .toBuffer();
+    writeFileSync(path.join(folder, 'images', 'phone.jpg'), photo);
+    writeFileSync(path.join(folder, 'home.yaml'), stringify({ ...version.content.home, photo: 'phone.jpg' }));
+    expect((await command('import', folder)).stdout).toMatch(/as version \d+/);
+    expect(await pictureByPath(db, 'phone.jpg')).toMatchObject({ width: 300, height: 200, contentType: 'image/jpeg' });
+    const exported = path.join(dir, 'with-photo-again');
+    await command('export', exported);
+    expect(readFileSync(path.join(exported, 'images', 'phone.jpg'))).toEqual(photo);
+
+    const before = await latestContentVersionNumber(db);
+    writeFileSync(path.join(folder, 'images', 'phone.jpg'), Buffer.from('PK\u0003\u0004 not a photo at all'));
+    const failed = command('import', folder);
+    await expect(failed).rejects.toMatchObject({ code: 1 });
+    const { stderr } = (await failed.catch((error: unknown) => error)) as { stderr: string };
+    expect(stderr).toContain('nothing was published');
+    expect(stderr).toContain('images/phone.jpg');
+    expect(await latestContentVersionNumber(db)).toBe(before);
+    expect((await pictureByPath(db, 'phone.jpg'))?.bytes).toEqual(photo);
   }, 60_000);
 });

@@ -1,8 +1,11 @@
 // `npm run content:export -- DIR [--version N]`: a published version as a content folder (YAML files
 // and pictures), the same shape CONTENT_DIR has, to keep in git, edit, or import elsewhere.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeContentFolder } from '../content/content-folder.js';
+import { contentYamlFiles } from '../content/content-files.js';
+import { picturesOf } from '../content/content-folder.js';
 import { contentVersionByNumber, latestContentVersion } from '../repositories/content-repository.js';
+import { pictureByPath } from '../repositories/picture-repository.js';
 import { OwnerCommandError, OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
 
 await runOwnerCommand(
@@ -22,7 +25,7 @@ a folder again.
     },
     arguments: ['DIR'],
   },
-  async ({ values, positionals: [target = ''], config, openDatabase }) => {
+  async ({ values, positionals: [target = ''], openDatabase }) => {
     const wanted = values.version === undefined ? undefined : Number(values.version);
     if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) {
       throw new OwnerCommandUsageError('--version takes a version number (1 or more)');
@@ -35,15 +38,25 @@ a folder again.
       );
     }
     const dir = path.resolve(target);
-    let missing: string[];
-    try {
-      ({ missing } = writeContentFolder(dir, version.content, path.join(config.contentDir, 'images')));
-    } catch (error) {
-      throw new OwnerCommandError(error instanceof Error ? error.message : String(error));
+    if (existsSync(dir) && readdirSync(dir).length > 0) {
+      throw new OwnerCommandError(`${dir} is not empty; choose a new or empty folder`);
+    }
+    // The YAML files as the folder export writes them, and each picture the version names with the
+    // bytes it was uploaded or imported with, from the database.
+    mkdirSync(path.join(dir, 'images'), { recursive: true });
+    for (const { file, text } of contentYamlFiles(version.content)) writeFileSync(path.join(dir, file), text);
+    const missing: string[] = [];
+    for (const picturePath of picturesOf(version.content)) {
+      const picture = await pictureByPath(db, picturePath);
+      if (!picture) {
+        missing.push(picturePath);
+        continue;
+      }
+      const file = path.join(dir, 'images', picturePath);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, picture.bytes);
     }
     console.info(`Wrote version ${version.number} (${version.source}, ${version.createdAt}) to ${dir}`);
-    for (const picture of missing) {
-      console.warn(`  the picture ${picture} is not in ${path.join(config.contentDir, 'images')}: copy it in by hand`);
-    }
+    for (const picture of missing) console.warn(`  the picture ${picture} is not in the database (deleted?)`);
   },
 );

@@ -1,8 +1,7 @@
 // `npm run content:import -- DIR`: publishes a content folder as a new version. A running site serves
 // it within about a second; the version before stays in the history.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { picturesOf } from '../content/content-folder.js';
+import { importContentPictures } from '../content/import-content-pictures.js';
 import { ContentError, loadContent } from '../content/load-content.js';
 import { publishContentVersion } from '../repositories/content-repository.js';
 import { OwnerCommandError, runOwnerCommand } from './owner-command.js';
@@ -23,7 +22,7 @@ publishes it as a new version. The site serves it within about a second, without
     },
     arguments: ['DIR'],
   },
-  async ({ values, positionals: [source = ''], config, openDatabase }) => {
+  async ({ values, positionals: [source = ''], openDatabase }) => {
     const dir = path.resolve(source);
     let content: ReturnType<typeof loadContent>;
     try {
@@ -33,17 +32,18 @@ publishes it as a new version. The site serves it within about a second, without
       throw error;
     }
     const db = await openDatabase();
+    // Its pictures first, checked as uploads are: the version is published only when all of them are in.
+    try {
+      await importContentPictures(db, dir, content);
+    } catch (error) {
+      if (error instanceof ContentError) throw new OwnerCommandError(`nothing was published: ${error.message}`);
+      throw error;
+    }
     // No folder hash: this is not CONTENT_DIR, whose own hash decides whether start-up imports it.
     const version = await publishContentVersion(db, content, {
       source: 'files',
       note: values.note ?? `imported from ${dir}`,
     });
     console.info(`Published ${dir} as version ${version.number}`);
-    const imagesDir = path.join(config.contentDir, 'images');
-    for (const picture of picturesOf(content)) {
-      if (!existsSync(path.join(imagesDir, picture))) {
-        console.warn(`  the site serves pictures from ${imagesDir}: copy ${picture} there`);
-      }
-    }
   },
 );
