@@ -1,10 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
-import { writeContentFolder } from '../../content/content-folder.js';
+import { contentYamlFiles } from '../../content/content-files.js';
 import { loadContent } from '../../content/load-content.js';
 import { contentVersionByNumber, publishContentVersion } from '../../repositories/content-repository.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
@@ -205,21 +205,32 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     if (!version) throw new Error('no version 2');
     const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-zip-'));
     try {
-      const folder = path.join(dir, 'folder');
-      writeContentFolder(folder, version.content, path.join(testApp.contentDir, 'images'));
-      const yamlFiles = readdirSync(folder).filter((file) => file.endsWith('.yaml'));
-      expect(yamlFiles).toHaveLength(5);
-      for (const file of yamlFiles) {
-        expect(new TextDecoder().decode(entries[file])).toBe(readFileSync(path.join(folder, file), 'utf8'));
-      }
+      // The YAML files are the ones content:export writes (both come from contentYamlFiles).
+      const yamlFiles = contentYamlFiles(version.content);
+      expect(yamlFiles.map(({ file }) => file)).toEqual([
+        'identity.yaml',
+        'home.yaml',
+        'about.yaml',
+        'portfolio.yaml',
+        'footer.yaml',
+      ]);
+      for (const { file, text } of yamlFiles) expect(new TextDecoder().decode(entries[file])).toBe(text);
 
       const unzipped = path.join(dir, 'unzipped');
       for (const [name, bytes] of Object.entries(entries)) {
         mkdirSync(path.dirname(path.join(unzipped, name)), { recursive: true });
         writeFileSync(path.join(unzipped, name), bytes);
       }
-      // The loader checks that the pictures exist; until they live in the database the zip has none.
-      cpSync(path.join(folder, 'images'), path.join(unzipped, 'images'), { recursive: true });
+      // The pictures are the stored bytes, as content:export writes them.
+      expect(Object.keys(entries).filter((name) => name.startsWith('images/'))).toEqual([
+        'images/owner.svg',
+        'images/portfolio/shop.svg',
+      ]);
+      for (const picture of ['owner.svg', 'portfolio/shop.svg']) {
+        expect(Buffer.from(entries[`images/${picture}`] ?? [])).toEqual(
+          readFileSync(path.join(testApp.contentDir, 'images', picture)),
+        );
+      }
       expect(loadContent(unzipped)).toEqual(version.content);
     } finally {
       rmSync(dir, { recursive: true, force: true });

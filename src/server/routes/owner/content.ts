@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compareContent } from '../../../shared/content-compare.js';
+import type { SiteContent } from '../../../shared/schemas/content.js';
 import {
   contentCompareParamsSchema,
   contentCompareResponseSchema,
@@ -32,16 +33,11 @@ import {
   listContentVersions,
   saveContentDraft,
 } from '../../repositories/content-repository.js';
+import { pictureByPath } from '../../repositories/picture-repository.js';
 import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 /** The whole content as JSON is about 45 KB; a draft may grow well past the API's usual 32 KiB. */
 const DRAFT_BODY_LIMIT = 1024 * 1024;
-
-/**
- * A picture's bytes for the export. Pictures are moving into the database (picture-repository.ts);
- * until they are there, the zip holds the YAML files only.
- */
-const readPicture = async (_picture: string): Promise<Uint8Array | undefined> => undefined;
 
 const summary = ({ number, createdAt, source, note }: ContentVersionSummary) => ({ number, createdAt, source, note });
 
@@ -53,6 +49,20 @@ const summary = ({ number, createdAt, source, note }: ContentVersionSummary) => 
 export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const state = () => app.contentState;
+
+  /** The draft as content, or a 422 with every problem (section.path.language) when it is not valid. */
+  function checkedDraft(candidate: unknown): SiteContent {
+    if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+      throw new AppError(422, 'validation_failed', 'The draft is not content', [
+        { field: 'content', code: 'invalid_type' },
+      ]);
+    }
+    const checked = validateSiteContent(candidate as Record<string, unknown>);
+    if (checked.errors) {
+      throw new AppError(422, 'validation_failed', `The draft has ${checked.errors.length} problem(s)`, checked.errors);
+    }
+    return checked.content;
+  }
 
   /** The draft, or the published version as the draft to start from when there is none. */
   async function currentDraft(): Promise<{
@@ -126,22 +136,8 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     handler: async (request) => {
       const draft = await contentDraft(db);
       if (!draft) throw new AppError(409, 'bad_request', 'There is no draft to publish');
-      const candidate = draft.content;
-      if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
-        throw new AppError(422, 'validation_failed', 'The draft is not content', [
-          { field: 'content', code: 'invalid_type' },
-        ]);
-      }
-      const checked = validateSiteContent(candidate as Record<string, unknown>);
-      if (checked.errors) {
-        throw new AppError(
-          422,
-          'validation_failed',
-          `The draft has ${checked.errors.length} problem(s)`,
-          checked.errors,
-        );
-      }
-      const published = await publishContent(db, state(), checked.content, {
+      const content = checkedDraft(draft.content);
+      const published = await publishContent(db, state(), content, {
         source: 'editor',
         note: request.body.note ?? null,
       });
@@ -219,7 +215,8 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       }
       const { stream } = contentZip(version.content, {
         pictures: picturesOf(version.content),
-        readPicture,
+        // The bytes each picture was uploaded or imported with, as content:export writes them.
+        readPicture: async (picture) => (await pictureByPath(db, picture))?.bytes,
         modified: new Date(version.createdAt),
       });
       return reply
