@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APP_PATHS } from '../../../shared/paths.js';
 import { useSection } from '../../shared/api/use-section.js';
+import { ContentPicture } from '../../shared/components/content-picture.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
-import { imageSources } from '../../shared/lib/media.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
 import { DownloadCvLink } from '../about/download-cv-link.js';
@@ -51,8 +51,10 @@ export function HomePage() {
         )}
       </div>
       <div className={styles.portrait}>
-        <img
-          {...imageSources(home.photo, '(max-width: 900px) 70vw, 440px', 1024)}
+        <ContentPicture
+          path={home.photo}
+          sizes="(max-width: 900px) 70vw, 440px"
+          largest={1024}
           alt={localize(home.photo_alt)}
           width={600}
           height={720}

@@ -2,9 +2,9 @@ import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioItem } from '../../../shared/schemas/content.js';
+import { ContentPicture } from '../../shared/components/content-picture.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { TagList } from '../../shared/components/tag-list.js';
-import { imageSources } from '../../shared/lib/media.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
 import styles from './portfolio-dialog.module.css';
 
@@ -53,8 +53,9 @@ export function PortfolioDialog({
         >
           <X size={22} aria-hidden="true" />
         </button>
-        <img
-          {...imageSources(item.image, '(max-width: 900px) 100vw, 900px')}
+        <ContentPicture
+          path={item.image}
+          sizes="(max-width: 900px) 100vw, 900px"
           alt={localize(item.image_alt)}
           width={1200}
           height={900}

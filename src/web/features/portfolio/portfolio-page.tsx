@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioItem } from '../../../shared/schemas/content.js';
 import { useSection } from '../../shared/api/use-section.js';
+import { ContentPicture } from '../../shared/components/content-picture.js';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
-import { imageSources } from '../../shared/lib/media.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
 import { PortfolioDialog } from './portfolio-dialog.js';
 import styles from './portfolio-page.module.css';
@@ -55,8 +55,10 @@ export function PortfolioPage() {
             // ::after stretches over the whole card.
             <li key={item.id} className={styles.card}>
               <span className={styles.imageFrame}>
-                <img
-                  {...imageSources(item.image, '(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px', 1024)}
+                <ContentPicture
+                  path={item.image}
+                  sizes="(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px"
+                  largest={1024}
                   alt={localize(item.image_alt)}
                   width={1200}
                   height={900}
