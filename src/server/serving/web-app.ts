@@ -21,10 +21,15 @@ import { NOT_FOUND_JOKE_COUNT, NOT_FOUND_PAGE, type PageName, pageAtPath } from 
 import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
-import { type ContentSnapshot, type ContentState, perSnapshot, withVersionedEtags } from '../content/content-state.js';
+import {
+  type ContentSnapshot,
+  type ContentState,
+  perSnapshot,
+  perSnapshotAsync,
+  withVersionedEtags,
+} from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
-import { memoizeAsync } from '../lib/memoize-async.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImageFor, seoRoutes } from '../seo/seo-routes.js';
@@ -171,23 +176,17 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   }
 
   // Every variant is built once per version and kept, compressed: at most routes × languages ×
-  // themes, plus the 404 page once per joke.
-  const pagesOf = perSnapshot((snapshot) =>
-    memoizeAsync((variant: Variant) => buildPage(snapshot, variant), {
-      keyOf: (variant: Variant) =>
-        `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
-    }),
+  // themes, plus the 404 page once per joke. A kept page is answered without waiting on a promise.
+  const pageOf = perSnapshotAsync(
+    buildPage,
+    (variant: Variant) =>
+      `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
   );
 
-  async function sendPage(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    appPath: string | undefined,
-    clientOnly = false,
-  ) {
+  function sendPage(request: FastifyRequest, reply: FastifyReply, appPath: string | undefined, clientOnly = false) {
     if (!template) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
     const notFound = appPath === undefined;
-    const { body, contentSecurityPolicy } = await pagesOf(contentState.current)({
+    const page = pageOf(contentState.current, {
       clientOnly,
       // Every unknown path gets the same 404 page.
       path: appPath ?? '/404',
@@ -198,12 +197,13 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * NOT_FOUND_JOKE_COUNT) : 0,
     });
-    reply.header('content-security-policy', contentSecurityPolicy);
-    return sendCompressed(request, reply, body, {
-      cacheControl: 'no-cache',
-      vary: 'Cookie',
-      statusCode: notFound ? 404 : 200,
-    });
+    const send = ({ body, contentSecurityPolicy }: Page) =>
+      sendCompressed(request, reply.header('content-security-policy', contentSecurityPolicy), body, {
+        cacheControl: 'no-cache',
+        vary: 'Cookie',
+        statusCode: notFound ? 404 : 200,
+      });
+    return page instanceof Promise ? page.then(send) : send(page);
   }
 
   if (existsSync(options.webRoot)) {

@@ -1,11 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponseSchemas } from '../../../shared/schemas/api.js';
 import { SECTION_NOT_FOUND, SECTIONS, type Section } from '../../../shared/sections.js';
-import { type ContentState, perSnapshot, withVersionedEtags } from '../../content/content-state.js';
+import {
+  type ContentSnapshot,
+  type ContentState,
+  perSnapshotAsync,
+  withVersionedEtags,
+} from '../../content/content-state.js';
 import { AppError } from '../../errors.js';
-import { memoizeAsync } from '../../lib/memoize-async.js';
 import { type CompressedBody, compressBody, sendCompressed } from '../../serving/precompressed.js';
 import { errorResponses, ok } from '../responses.js';
 
@@ -19,29 +23,43 @@ const CONTENT_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400'
 export const pagesRoutes: FastifyPluginAsync<{ content: ContentState }> = async (app, { content }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Each version's answers are serialized and compressed once, on the first request for them (the
-  // schema still documents them in OpenAPI); requests only pick the encoding. A new version drops them.
-  const answers = perSnapshot((snapshot) =>
-    memoizeAsync(
-      async (section: Section): Promise<CompressedBody> =>
-        withVersionedEtags(
-          await compressBody(
-            'application/json; charset=utf-8',
-            JSON.stringify(pageResponseSchemas[section].parse(ok(snapshot.content[section]))),
-          ),
-          snapshot.version,
+  // Each version's answers are serialized and compressed once (the schema still documents them in
+  // OpenAPI), ahead of the first request: the served version's as the routes are registered, a newly
+  // published one's as it is swapped in. Requests only pick the encoding of a ready answer.
+  const answers = perSnapshotAsync(
+    async (snapshot, section: Section): Promise<CompressedBody> =>
+      withVersionedEtags(
+        await compressBody(
+          'application/json; charset=utf-8',
+          JSON.stringify(pageResponseSchemas[section].parse(ok(snapshot.content[section]))),
         ),
-    ),
+        snapshot.version,
+      ),
   );
+  const prepare = (snapshot: ContentSnapshot) => {
+    for (const section of SECTIONS) {
+      const answer = answers(snapshot, section);
+      // A failure is logged here and tried again by the request that needs the answer.
+      if (answer instanceof Promise)
+        answer.catch((error: unknown) => app.log.error({ err: error, section }, 'a section answer failed'));
+    }
+  };
+  prepare(content.current);
+  const stopPreparing = content.onChange(prepare);
+  app.addHook('onClose', async () => stopPreparing());
 
   for (const section of SECTIONS) {
+    const send = (request: FastifyRequest, reply: FastifyReply, body: CompressedBody) =>
+      sendCompressed(request, reply, body, { cacheControl: CONTENT_CACHE_CONTROL });
     app.get(`/pages/${section}`, {
       schema: { tags: ['pages'], summary: `The ${section} section`, response: { 200: pageResponseSchemas[section] } },
       compress: false,
-      handler: async (request, reply) =>
-        sendCompressed(request, reply, await answers(content.current)(section), {
-          cacheControl: CONTENT_CACHE_CONTROL,
-        }),
+      handler: (request, reply) => {
+        const answer = answers(content.current, section);
+        return answer instanceof Promise
+          ? answer.then((body) => send(request, reply, body))
+          : send(request, reply, answer);
+      },
     });
   }
 
