@@ -5,12 +5,30 @@ import SQLite from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshDatabase, type FreshDatabase } from './postgres.js';
-import { type Answer, killTree, request, requireBuild, type Started, sleep, startSite } from './support.js';
+import {
+  type Answer,
+  killTree,
+  marked,
+  markersIn,
+  type Owner,
+  request,
+  requireBuild,
+  SECTIONS,
+  type Started,
+  setOwnerPassword,
+  signInOwner,
+  sleep,
+  startSite,
+} from './support.js';
 
 /** Rounds of SIGKILL, and concurrent submissions per round (the issue's measurement: 10 × 200). */
 const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 10);
 const PER_ROUND = 200;
 const BAD_REQUESTS = 3_000;
+/** Publishes killed at a random moment, and draft saves killed right after their answer. */
+const PUBLISH_ROUNDS = Number(process.env.DURABILITY_PUBLISH_ROUNDS ?? 15);
+const DRAFT_ROUNDS = Number(process.env.DURABILITY_DRAFT_ROUNDS ?? 5);
+const PASSWORD = 'a long owner passphrase';
 
 interface Figures {
   acknowledged: number;
@@ -160,6 +178,113 @@ describe.each(['sqlite', 'postgres'] as const)('durability on %s', (dialect) => 
     expect(lost).toBe(0);
     // And a new request after the signal is refused, not half-served: the port is closed.
     await expect(request(`${server.url}/api/v1/health`)).rejects.toThrow();
+  });
+
+  /** The owner's session, made once: sessions live in the database and survive every restart. */
+  let owner: Owner | undefined;
+  async function ownerOf(url: string): Promise<Owner> {
+    if (!owner) {
+      await setOwnerPassword(env, PASSWORD);
+      owner = await signInOwner(url, PASSWORD);
+    }
+    return owner;
+  }
+
+  const data = (answer: Answer) => {
+    if (answer.status !== 200) throw new Error(`answered ${answer.status}: ${answer.body}`);
+    return JSON.parse(answer.body).data;
+  };
+
+  /** The draft and the published version with its whole content, as the owner API gives them. */
+  async function contentStore(url: string, signedIn: Owner) {
+    const { draft, published } = data(await signedIn.send(url, 'GET', '/api/v1/owner/content/draft'));
+    const version = data(await signedIn.send(url, 'GET', `/api/v1/owner/content/versions/${published.number}`));
+    return { draft, number: version.number as number, content: version.content as Record<string, unknown> };
+  }
+
+  /** Every section a visitor's browser reads, as served now. */
+  async function servedSections(url: string): Promise<string[]> {
+    return Promise.all(SECTIONS.map(async (section) => (await request(`${url}/api/v1/pages/${section}`)).body));
+  }
+
+  it(`a publish killed at a random moment leaves the previous version or the new one, never half of each (${PUBLISH_ROUNDS} rounds)`, async () => {
+    const outcomes = { previous: 0, published: 0, acknowledged: 0 };
+    let server = await site();
+    const signedIn = await ownerOf(server.url);
+    let before = await contentStore(server.url, signedIn);
+    let servedBefore = await servedSections(server.url);
+    for (let round = 0; round < PUBLISH_ROUNDS; round++) {
+      const marker = `${dialect}-publish-${round}`;
+      const next = marked(before.content, marker);
+      const saved = await signedIn.send(server.url, 'PUT', '/api/v1/owner/content/draft', {
+        content: next,
+        basedOn: before.number,
+        revision: before.draft.revision,
+      });
+      expect(saved.status, saved.body).toBe(200);
+
+      // The publish is sent, and the process killed 0–40 ms later: before, during or after its write.
+      const publish = signedIn
+        .send(server.url, 'POST', '/api/v1/owner/content/publish', { note: marker })
+        .catch(() => failed);
+      await sleep(Math.random() * 40);
+      server.child.kill('SIGKILL');
+      const answer = await publish;
+      await server.exited;
+
+      server = await site();
+      const after = await contentStore(server.url, signedIn);
+      const servedAfter = await servedSections(server.url);
+      const markers = new Set(servedAfter.flatMap((body) => [...markersIn(body)]));
+      if (after.number === before.number) {
+        outcomes.previous++;
+        expect(answer.status, 'an acknowledged publish was lost').not.toBe(200);
+        expect(after.content).toEqual(before.content);
+        expect(servedAfter).toEqual(servedBefore);
+      } else {
+        outcomes.published++;
+        if (answer.status === 200) outcomes.acknowledged++;
+        expect(after.number).toBe(before.number + 1);
+        expect(after.content).toEqual(next);
+        // Every section from the new version: its marker everywhere, the previous one nowhere.
+        expect(markers).toEqual(new Set([marker]));
+        for (const body of servedAfter) expect(body).toContain(marker);
+      }
+      // The draft saved before the kill is there either way.
+      expect(after.draft.content).toEqual(next);
+      before = after;
+      servedBefore = servedAfter;
+    }
+    server.child.kill('SIGTERM');
+    await server.exited;
+    console.info(
+      `durability (${dialect}) ${PUBLISH_ROUNDS} publishes killed at random: ${outcomes.previous} left the previous version, ` +
+        `${outcomes.published} the new one (${outcomes.acknowledged} of them acknowledged), 0 mixed`,
+    );
+  });
+
+  it(`an acknowledged draft save survives a SIGKILL right after its answer (${DRAFT_ROUNDS} rounds)`, async () => {
+    let server = await site();
+    const signedIn = await ownerOf(server.url);
+    for (let round = 0; round < DRAFT_ROUNDS; round++) {
+      const { draft, number, content } = await contentStore(server.url, signedIn);
+      const next = marked(content, `${dialect}-draft-${round}`);
+      const saved = await signedIn.send(server.url, 'PUT', '/api/v1/owner/content/draft', {
+        content: next,
+        basedOn: number,
+        revision: draft.revision,
+      });
+      server.child.kill('SIGKILL');
+      expect(saved.status, saved.body).toBe(200);
+      await server.exited;
+
+      server = await site();
+      const after = await contentStore(server.url, signedIn);
+      expect(after.draft.content).toEqual(next);
+      expect(after.draft.revision).toBe(draft.revision + 1);
+    }
+    server.child.kill('SIGTERM');
+    await server.exited;
   });
 
   function report(figures: Figures, what: string) {

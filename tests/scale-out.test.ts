@@ -9,10 +9,14 @@ import { createFreshDatabase, type FreshDatabase } from './postgres.js';
 import {
   freePort,
   killTree,
+  marked,
+  markersIn,
+  type Owner,
   request,
   requireBuild,
   type Started,
   setOwnerPassword,
+  signInOwner,
   sleep,
   start,
   waitFor,
@@ -37,6 +41,7 @@ describe('two processes on one PostgreSQL behind nginx', () => {
   let balancer: Balancer;
   const sites: (Started & { url: string })[] = [];
   let acknowledged = 0;
+  let owner: Owner;
 
   /** A contact message through the balancer, from the visitor address `visitor` (via X-Forwarded-For). */
   async function sendMessage(visitor: string, text: string): Promise<Sent> {
@@ -94,10 +99,15 @@ describe('two processes on one PostgreSQL behind nginx', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('both came up on the empty database, with every migration applied once', async () => {
+  it('both came up on the empty database, with every migration applied once and the content folder imported once', async () => {
     for (const site of sites) expect(site.child.exitCode, site.output()).toBeNull();
     const applied = await database.query<{ name: string }>('select name from kysely_migration order by name');
     expect(applied.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
+    // Both imported the same content folder at the same moment: it became one version, not two.
+    const versions = await database.query<{ number: number; source: string }>(
+      'select number, source from content_versions order by number',
+    );
+    expect(versions).toEqual([{ number: 1, source: 'files' }]);
   });
 
   it('nginx spreads requests over both', async () => {
@@ -134,6 +144,78 @@ describe('two processes on one PostgreSQL behind nginx', () => {
     expect(elsewhere.status, elsewhere.body).toBe(200);
     const signedOut = await request(`${second}/api/v1/owner/session`);
     expect(signedOut.status).toBe(401);
+    owner = await signInOwner(first ?? '', PASSWORD);
+  });
+
+  it('a version published through one process is served by the other in every language within 2 seconds', async () => {
+    const [first, second] = sites.map((site) => site.url) as [string, string];
+    const data = (answer: { status: number; body: string }) => {
+      expect(answer.status, answer.body).toBe(200);
+      return JSON.parse(answer.body).data;
+    };
+    const { draft, published } = data(await owner.send(first, 'GET', '/api/v1/owner/content/draft'));
+    const { content } = data(await owner.send(first, 'GET', `/api/v1/owner/content/versions/${published.number}`));
+    const marker = `scale-out-${Date.now()}`;
+    const saved = await owner.send(first, 'PUT', '/api/v1/owner/content/draft', {
+      content: marked(content, marker),
+      basedOn: published.number,
+      revision: draft.revision,
+    });
+    expect(saved.status, saved.body).toBe(200);
+
+    // Each page in every language and the home section, from each process and through nginx.
+    const paths = ['/?lang=lotin', '/?lang=russian', '/?lang=english', '/api/v1/pages/home'];
+    const targets = paths.flatMap((address) =>
+      [second, first, balancer.url].map((origin) => ({ origin, address, url: `${origin}${address}` })),
+    );
+    const etagsBefore = new Map<string, string>();
+    for (const target of targets) {
+      const answer = await request(target.url);
+      expect(answer.status).toBe(200);
+      expect(markersIn(answer.body).has(marker)).toBe(false);
+      if (target.origin === second) etagsBefore.set(target.address, String(answer.headers.etag));
+    }
+
+    const started = Date.now();
+    const publish = await owner.send(first, 'POST', '/api/v1/owner/content/publish', { note: 'scale-out' });
+    expect(publish.status, publish.body).toBe(200);
+    const servedAfter = new Map<string, number>();
+    const etagsAfter = new Map<string, string>();
+    // Through nginx, four answers in a row (both processes in the round robin) must be new.
+    const inARow = new Map<string, number>();
+    while (servedAfter.size < targets.length && Date.now() - started < 5_000) {
+      await Promise.all(
+        targets
+          .filter((target) => !servedAfter.has(target.url))
+          .map(async (target) => {
+            const answer = await request(target.url);
+            if (answer.status !== 200 || !answer.body.includes(marker)) {
+              inARow.set(target.url, 0);
+              return;
+            }
+            const count = (inARow.get(target.url) ?? 0) + 1;
+            inARow.set(target.url, count);
+            if (target.origin === balancer.url && count < 4) return;
+            servedAfter.set(target.url, Date.now() - started);
+            if (target.origin === second) etagsAfter.set(target.address, String(answer.headers.etag));
+          }),
+      );
+      await sleep(50);
+    }
+    const slowest = Math.max(...servedAfter.values());
+    console.info(
+      `scale-out: a version published through one process served everywhere after ${slowest} ms ` +
+        `(the other process: ${Math.max(...targets.filter((target) => target.origin === second).map((target) => servedAfter.get(target.url) ?? Number.NaN))} ms)`,
+    );
+    expect(
+      servedAfter.size,
+      `not served: ${targets.filter((target) => !servedAfter.has(target.url)).map((target) => target.url)}`,
+    ).toBe(targets.length);
+    expect(slowest).toBeLessThanOrEqual(2_000);
+    for (const address of paths) {
+      expect(etagsAfter.get(address)).not.toBe(etagsBefore.get(address));
+      expect(etagsAfter.get(address)).toMatch(/^"v\d+-|^W\/"v\d+-/);
+    }
   });
 
   it('N messages make exactly N e-mails, though both processes deliver', async () => {

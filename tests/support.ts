@@ -187,3 +187,61 @@ export async function startSite(env: Record<string, string>): Promise<Started & 
   }
   return { ...site, url };
 }
+
+/** An owner signed in on a site: requests with its session cookie, from the site's own origin. */
+export interface Owner {
+  cookie: string;
+  send: (url: string, method: string, path: string, body?: unknown) => Promise<Answer>;
+}
+
+/** Signs the owner in at `url` (the password set with `setOwnerPassword`); the session works on every process. */
+export async function signInOwner(url: string, password: string): Promise<Owner> {
+  const answer = await request(`${url}/api/v1/owner/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ password }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${answer.body}`);
+  const cookie = String(answer.headers['set-cookie']).split(';')[0] ?? '';
+  return {
+    cookie,
+    send: (site, method, path, body) =>
+      request(`${site}${path}`, {
+        method,
+        headers: {
+          cookie,
+          origin: site,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+  };
+}
+
+/** The sections a visitor's browser reads (`/api/v1/pages/…`), in the order the content has them. */
+export const SECTIONS = ['home', 'about', 'portfolio', 'footer'] as const;
+
+/**
+ * A copy of `content` with `marker` in every translated text of every section (a previous marker
+ * replaced), so a section served from another version shows at once.
+ */
+export function marked<Content>(content: Content, marker: string): Content {
+  const mark = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(mark);
+    if (typeof value !== 'object' || value === null) return value;
+    const record = value as Record<string, unknown>;
+    const translated = ['lotin', 'russian', 'english'].every((language) => typeof record[language] === 'string');
+    return Object.fromEntries(
+      Object.entries(record).map(([key, item]) => [
+        key,
+        translated && typeof item === 'string' ? `${item.replace(/ ⟦[^⟧]*⟧/g, '')} ⟦${marker}⟧` : mark(item),
+      ]),
+    );
+  };
+  return mark(content) as Content;
+}
+
+/** The markers found in a text (see `marked`). */
+export function markersIn(text: string): Set<string> {
+  return new Set([...text.matchAll(/⟦([^⟧]*)⟧/g)].map((match) => match[1] ?? ''));
+}
