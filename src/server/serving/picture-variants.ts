@@ -46,11 +46,29 @@ function variantFile(cacheDir: string, picture: PictureSummary, spec: VariantSpe
   return path.join(cacheDir, 'pictures', `${picture.sha256}-${width}.${extension}`);
 }
 
+/** What a variant is made from: the stored bytes, or pixels already decoded and shrunk once. */
+type Source = { bytes: Buffer } | { pixels: Buffer; raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
 interface Making {
-  db: Db;
   picture: PictureSummary;
   spec: VariantSpec;
   target: string;
+  source: () => Promise<Source>;
+}
+
+async function storedBytes(db: Db, picture: PictureSummary): Promise<Source> {
+  const stored = await pictureByPath(db, picture.path);
+  if (!stored || stored.sha256 !== picture.sha256) throw new Error(`the picture ${picture.path} changed meanwhile`);
+  return { bytes: stored.bytes };
+}
+
+// One encode at a time in the whole process: a 12-megapixel photo decoded twice at once costs more
+// memory than the site's budget, and two cores gain little from two AVIF encodes side by side.
+let encoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<Value>(work: () => Promise<Value>): Promise<Value> {
+  const turn = encoding.then(work, work);
+  encoding = turn.catch(() => undefined);
+  return turn;
 }
 
 /**
@@ -59,29 +77,34 @@ interface Making {
  * are left out; the colours are converted to sRGB first. The original-size answer is encoded again
  * too, never the stored bytes.
  */
-async function make({ db, picture, spec, target }: Making): Promise<string> {
-  const stored = await pictureByPath(db, picture.path);
-  if (!stored || stored.sha256 !== picture.sha256) throw new Error(`the picture ${picture.path} changed meanwhile`);
-  const sharp = await loadSharp();
-  // libvips' operation cache would keep decoded photos around after their variants are written.
-  sharp.cache(false);
-  let image = sharp(stored.bytes, { limitInputPixels: false, sequentialRead: true }).rotate().toColourspace('srgb');
-  if (spec.width === 'original') {
-    const options = { quality: 85 };
-    if (picture.contentType === 'image/jpeg') image = image.jpeg({ ...options, mozjpeg: true });
-    else if (picture.contentType === 'image/png') image = image.png({ compressionLevel: 9 });
-    else if (picture.contentType === 'image/webp') image = image.webp({ quality: 85 });
-    else image = image.avif({ quality: 60 });
-  } else {
-    image = image.resize({ width: spec.width, withoutEnlargement: true });
-    image = spec.format === 'avif' ? image.avif({ quality: 55, effort: 2 }) : image.webp({ quality: 80 });
-  }
-  const bytes = await image.toBuffer();
-  mkdirSync(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, target);
-  return target;
+async function make({ picture, spec, target, source }: Making): Promise<string> {
+  return oneAtATime(async () => {
+    if (existsSync(target)) return target;
+    const sharp = await loadSharp();
+    // libvips' operation cache would keep decoded photos around after their variants are written.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    const input = await source();
+    let image =
+      'bytes' in input
+        ? sharp(input.bytes, { limitInputPixels: false, sequentialRead: true }).rotate().toColourspace('srgb')
+        : sharp(input.pixels, { raw: input.raw });
+    if (spec.width === 'original') {
+      if (picture.contentType === 'image/jpeg') image = image.jpeg({ quality: 85, mozjpeg: true });
+      else if (picture.contentType === 'image/png') image = image.png({ compressionLevel: 9 });
+      else if (picture.contentType === 'image/webp') image = image.webp({ quality: 85 });
+      else image = image.avif({ quality: 60, effort: 2 });
+    } else {
+      image = image.resize({ width: spec.width, withoutEnlargement: true });
+      image = spec.format === 'avif' ? image.avif({ quality: 55, effort: 2 }) : image.webp({ quality: 80 });
+    }
+    const bytes = await image.toBuffer();
+    mkdirSync(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await writeFile(temporary, bytes);
+    await rename(temporary, target);
+    return target;
+  });
 }
 
 // The variant lives in the cache folder, not here: only an encode still running is shared, so
@@ -92,19 +115,18 @@ const making = memoizeAsync(make, { keyOf: ({ target }) => target, keepResults: 
 export async function variantOf(db: Db, cacheDir: string, picture: PictureSummary, spec: VariantSpec): Promise<string> {
   const target = variantFile(cacheDir, picture, spec);
   if (existsSync(target)) return target;
-  return making({ db, picture, spec, target });
+  return making({ picture, spec, target, source: () => storedBytes(db, picture) });
 }
 
 /**
- * Every variant of a raster picture up to `largest` px wide, what `<picture>` may ask for: AVIF first
- * (what browsers pick), the largest widths before the smaller ones, then the original.
+ * The variants `<picture>` asks for, up to `largest` px wide: AVIF first (what browsers pick), the
+ * largest widths before the smaller ones. The whole-size original is left out: only a browser that
+ * knows neither format asks for it, and re-encoding 12 megapixels costs about 90 MiB at its peak, so
+ * it is made on its first request instead.
  */
 export function variantSpecs(largest: number = MEDIA_WIDTHS.at(-1) ?? 1600): VariantSpec[] {
   const widths = MEDIA_WIDTHS.filter((width) => width <= largest).reverse();
-  return [
-    ...VARIANT_FORMATS.flatMap((format) => widths.map((width): VariantSpec => ({ width, format }))),
-    { width: 'original' },
-  ];
+  return VARIANT_FORMATS.flatMap((format) => widths.map((width): VariantSpec => ({ width, format })));
 }
 
 /**
@@ -119,5 +141,33 @@ export async function prepareVariants(
   specs: VariantSpec[] = variantSpecs(),
 ): Promise<void> {
   if (picture.contentType === 'image/svg+xml') return;
-  for (const spec of specs) await variantOf(db, cacheDir, picture, spec);
+  const missing = specs.filter((spec) => !existsSync(variantFile(cacheDir, picture, spec)));
+  const widest = Math.max(0, ...missing.map((spec) => (spec.width === 'original' ? 0 : spec.width)));
+  // The photo is decoded once, shrunk to the widest variant still missing, and every resized variant
+  // is made from those pixels: one decode of a 12-megapixel JPEG instead of one per variant.
+  let shrunk: Promise<Source> | undefined;
+  const shrunkSource = () => {
+    // Called from within a variant's turn (make), so not queued again.
+    shrunk ??= (async () => {
+      const sharp = await loadSharp();
+      const { bytes } = (await storedBytes(db, picture)) as { bytes: Buffer };
+      const { data, info } = await sharp(bytes, { limitInputPixels: false, sequentialRead: true })
+        .rotate()
+        .toColourspace('srgb')
+        .resize({ width: widest, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return { pixels: data, raw: { width: info.width, height: info.height, channels: info.channels } };
+    })();
+    return shrunk;
+  };
+  for (const spec of missing) {
+    const target = variantFile(cacheDir, picture, spec);
+    await making({
+      picture,
+      spec,
+      target,
+      source: spec.width === 'original' ? () => storedBytes(db, picture) : shrunkSource,
+    });
+  }
 }

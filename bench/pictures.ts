@@ -1,0 +1,132 @@
+// `node --import tsx bench/pictures.ts`: a phone photo uploaded to the built server, pinned to one
+// CPU. How long a 12-megapixel JPEG (noise under a blur, so it compresses like a photo, with EXIF
+// orientation and a GPS position) takes from the upload to every variant being ready (AVIF and WebP
+// at each width and the re-encoded original, made in the background after the answer), how long the
+// first and a cached variant take to be served, and the server's memory after.
+// Needs the build (`npm run build`).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { freePort } from '../scripts/built-site.js';
+import { hashPassword } from '../src/server/auth/password.js';
+import { createDatabase, migrateToLatest } from '../src/server/db/database.js';
+import { setPasswordHash } from '../src/server/repositories/owner-repository.js';
+import { multipartBody } from '../src/server/test/multipart.js';
+import { MEDIA_WIDTHS } from '../src/shared/media.js';
+
+const SERVER_CPU = 0;
+const PASSWORD = 'bench password, long enough';
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** 4000 × 3000 pixels, as a phone takes them: sideways with orientation 6, a GPS position, quality 90. */
+async function phonePhoto(): Promise<Buffer> {
+  const noise = await sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 120, sigma: 50 },
+    },
+  })
+    .blur(1.5)
+    .png()
+    .toBuffer();
+  return sharp(noise)
+    .jpeg({ quality: 90 })
+    .withExif({ IFD0: { Make: 'Phone', Model: 'Bench' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 18/1 0/1' } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-pictures-'));
+// The owner's password, set as `npm run owner:password` would, before the server starts.
+const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
+await migrateToLatest(db);
+await setPasswordHash(db, await hashPassword(PASSWORD));
+await db.destroy();
+
+const photo = await phonePhoto();
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const server = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, 'dist/node/server/main.js'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  const started = performance.now();
+  while ((await fetch(`${url}/about`).catch(() => ({ status: 0 }))).status !== 200) {
+    if (server.exitCode !== null || performance.now() - started > 30_000) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const pid = server.pid ?? 0;
+  // The home page's photo is made ahead at start-up; wait for the server to settle.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const before = rssMiB(pid);
+  const signedIn = await fetch(`${url}/api/v1/owner/session`, {
+    method: 'POST',
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!signedIn.ok || !cookie) throw new Error(`could not sign in: ${signedIn.status}`);
+
+  const body = multipartBody([
+    { name: 'path', value: 'portfolio/phone.jpg' },
+    { name: 'file', value: photo, filename: 'IMG_0001.JPG', type: 'image/jpeg' },
+  ]);
+  const uploading = performance.now();
+  const uploaded = await fetch(`${url}/api/v1/owner/content/pictures`, {
+    method: 'POST',
+    headers: { ...SAME_ORIGIN, cookie, ...body.headers },
+    body: new Uint8Array(body.payload),
+  });
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  const answered = performance.now() - uploading;
+
+  // Every variant `<picture>` asks for; each request waits for the encode under way, if any.
+  const queries = (['avif', 'webp'] as const).flatMap((format) =>
+    MEDIA_WIDTHS.map((width) => `?w=${width}&f=${format}`),
+  );
+  const sizes: Record<string, number> = {};
+  const fetchVariant = async (query: string) => {
+    const answer = await fetch(`${url}/media/portfolio/phone.jpg${query}`);
+    const bytes = (await answer.arrayBuffer()).byteLength;
+    if (answer.status !== 200) throw new Error(`${query}: ${answer.status}`);
+    sizes[query || 'original (made on its first request)'] = Math.round(bytes / 1024);
+  };
+  for (const query of queries) await fetchVariant(query);
+  const ready = performance.now() - uploading;
+  const cachedAsked = performance.now();
+  await fetchVariant('?w=1024&f=avif');
+  const cached = performance.now() - cachedAsked;
+  const afterVariants = rssMiB(pid);
+  const originalAsked = performance.now();
+  await fetchVariant('');
+  const original = performance.now() - originalAsked;
+  const afterOriginal = rssMiB(pid);
+
+  console.info(
+    `\nA ${(photo.length / 1024 / 1024).toFixed(1)} MB, 12-megapixel phone JPEG, uploaded to the built server (one CPU):`,
+  );
+  console.table({
+    'upload answered (checked, decoded, stored)': `${Math.round(answered)} ms`,
+    [`all ${queries.length} AVIF and WebP variants ready after the upload`]: `${(ready / 1000).toFixed(1)} s`,
+    'a cached variant served': `${cached.toFixed(1)} ms`,
+    'the whole-size original, re-encoded on its first request': `${(original / 1000).toFixed(1)} s`,
+  });
+  console.info('Variant sizes (KB):');
+  console.table(sizes);
+  console.info(
+    `Server memory: ${before.toFixed(0)} MiB RSS before the upload, ${afterVariants.toFixed(0)} MiB once its variants are made, ${afterOriginal.toFixed(0)} MiB after the whole-size original.`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
