@@ -20,6 +20,8 @@ describe('the API as a whole', () => {
       '/api/v1/owner/content/export.zip',
       '/api/v1/owner/content/pictures',
       '/api/v1/owner/content/pictures/{*}',
+      '/api/v1/owner/content/preview',
+      '/api/v1/owner/content/preview/{*}',
       '/api/v1/owner/content/publish',
       '/api/v1/owner/content/versions',
       '/api/v1/owner/content/versions/{from}/compare/{to}',

@@ -189,6 +189,7 @@ describe('bad input never gets a 500', () => {
       fc.record({ kind: fc.constant('export' as const), version: reference }),
       fc.record({ kind: fc.constant('restore' as const), version: reference }),
       fc.record({ kind: fc.constant('draft' as const) }),
+      fc.record({ kind: fc.constant('preview' as const), path: fc.webPath(), query: fc.webQueryParameters() }),
     );
     const urlOf = (step: {
       kind: string;
@@ -196,6 +197,8 @@ describe('bad input never gets a 500', () => {
       from?: string;
       to?: string;
       version?: string;
+      path?: string;
+      query?: string;
     }): { method: 'GET' | 'POST'; url: string; payload?: unknown } => {
       const part = (value: unknown) => encodeURIComponent(String(value));
       switch (step.kind) {
@@ -207,6 +210,8 @@ describe('bad input never gets a 500', () => {
           return { method: 'GET' as const, url: `/export.zip?version=${part(step.version)}` };
         case 'restore':
           return { method: 'POST' as const, url: `/versions/${part(step.version)}/restore`, payload: {} };
+        case 'preview':
+          return { method: 'GET' as const, url: `/preview${step.path}?${step.query}` };
         default:
           return { method: 'GET' as const, url: '/draft' };
       }

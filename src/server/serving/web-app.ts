@@ -17,8 +17,9 @@ import {
   type RenderedPage,
   type ServerEntry,
 } from '../../shared/page-rendering.js';
-import { NOT_FOUND_JOKE_COUNT, NOT_FOUND_PAGE, type PageName, pageAtPath } from '../../shared/pages.js';
+import { isIndexed, NOT_FOUND_JOKE_COUNT, NOT_FOUND_PAGE, type PageName, pageAtPath } from '../../shared/pages.js';
 import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
 import {
@@ -28,6 +29,7 @@ import {
   perSnapshotAsync,
   withVersionedEtags,
 } from '../content/content-state.js';
+import { withSanitizedHtml } from '../content/sanitize-html.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
@@ -63,6 +65,32 @@ export interface WebAppOptions {
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** Which page the owner previews, in which language and theme. */
+interface PreviewPage {
+  path: string;
+  locale: Locale;
+  theme: Theme | undefined;
+}
+
+/** A page of the owner's draft preview: what to show and the headers that go with it. */
+interface PagePreview {
+  status: 200 | 404;
+  html: string;
+  /** The page's policy, with `frame-ancestors 'self'`: only the owner's area may frame it. */
+  contentSecurityPolicy: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Renders a page as visitors get it (same renderer, template, head and styles) from content that
+     * is not published (the owner's draft), marked `noindex`; undefined when the web app is not built.
+     * Nothing is kept for visitors: the draft's renderer lives as long as the caller keeps `content`.
+     */
+    renderPagePreview: (content: SiteContent, page: PreviewPage) => Promise<PagePreview | undefined>;
+  }
+}
 
 /** The web app's server bundle, when it was built. */
 async function loadServerEntry(webRoot: string, log: FastifyBaseLogger): Promise<ServerEntry | undefined> {
@@ -130,7 +158,12 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     contentSecurityPolicy: string;
   }
 
-  async function buildPage(snapshot: ContentSnapshot, variant: Variant): Promise<Page> {
+  /** A page's HTML and the hashes of its inline styles; `head` adds tags to its head (the preview's). */
+  async function renderDocument(
+    snapshot: ContentSnapshot,
+    variant: Variant,
+    extraHead: readonly string[] = [],
+  ): Promise<{ html: string; styleHashes: string[]; status: 200 | 404 }> {
     if (!template || !assets) throw new Error('not built');
     const { content } = snapshot;
     const renderer = await rendererOf(snapshot);
@@ -158,6 +191,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         image: previewImageOf(snapshot)(variant.origin, variant.locale),
       }),
       siteDataOf(snapshot),
+      ...extraHead,
     ];
     if (rendered?.html) {
       head.push(`<script id="${HYDRATION_DATA_ELEMENT_ID}" type="application/json">${rendered.hydrationData}</script>`);
@@ -169,11 +203,50 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       head: head.join('\n    '),
       root: rendered?.html ?? '',
     });
+    return { html, styleHashes, status: pageName === NOT_FOUND_PAGE ? 404 : 200 };
+  }
+
+  async function buildPage(snapshot: ContentSnapshot, variant: Variant): Promise<Page> {
+    const { html, styleHashes } = await renderDocument(snapshot, variant);
     return {
       body: withVersionedEtags(await compressBody(HTML_TYPE, html), snapshot.version),
       contentSecurityPolicy: contentSecurityPolicyWith(styleHashes),
     };
   }
+
+  // The owner's draft preview: content that is not published gets a snapshot of its own (made once
+  // per content object, HTML made safe as for a version), so its renderer and preview picture are
+  // made for it and dropped with it; the visitors' pages, kept per published snapshot, never see it.
+  const previewSnapshotOf = (() => {
+    const made = new WeakMap<SiteContent, ContentSnapshot>();
+    return (content: SiteContent): ContentSnapshot => {
+      let snapshot = made.get(content);
+      if (!snapshot) {
+        snapshot = Object.freeze({ version: 0, content: withSanitizedHtml(content) });
+        made.set(content, snapshot);
+      }
+      return snapshot;
+    };
+  })();
+  app.decorate('renderPagePreview', async (content: SiteContent, page: PreviewPage) => {
+    if (!template) return undefined;
+    const name = pageAtPath(page.path);
+    const known = name !== undefined;
+    const { html, styleHashes, status } = await renderDocument(
+      previewSnapshotOf(content),
+      {
+        path: known ? page.path : '/404',
+        status: known ? 200 : 404,
+        locale: page.locale,
+        theme: page.theme,
+        origin: originOf(),
+        jokeIndex: 0,
+      },
+      // A page that is not indexed says so already (pageHead); the others say it here.
+      known && isIndexed(name) ? ['<meta name="robots" content="noindex" />'] : [],
+    );
+    return { status, html, contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framedBySelf: true }) };
+  });
 
   // Every variant is built once per version and kept, compressed: at most routes × languages ×
   // themes, plus the 404 page once per joke. A kept page is answered without waiting on a promise.

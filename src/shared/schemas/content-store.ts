@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LOCALES } from '../locales.js';
+import { DEFAULT_LOCALE, LOCALES } from '../locales.js';
+import { THEMES } from '../theme.js';
 import { successResponseSchema } from './api.js';
 
 /** The API of the content store, for the owner's studio. Content travels as every section at once. */
@@ -90,6 +91,24 @@ export const contentExportQuerySchema = z.object({
 
 /** The zip's bytes, streamed (documented only: streams are not serialized). */
 export const contentExportResponseSchema = z.unknown().describe('A zip of the YAML files and images/');
+
+/** The page to preview: its address without the leading slash (empty for the home page). */
+export const contentPreviewParamsSchema = z.object({
+  '*': z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The page path, e.g. "" (home), "about", "portfolio", "contact"; any other is the 404 page'),
+});
+
+export const contentPreviewQuerySchema = z.object({
+  lang: z.enum(LOCALES).default(DEFAULT_LOCALE),
+  /** Left out: the page follows the system's theme, as for a visitor who never chose. */
+  theme: z.enum(THEMES).optional(),
+});
+
+/** The page's HTML (documented only: it is sent as it is). */
+export const contentPreviewResponseSchema = z.string().describe('The page, rendered from the draft');
 
 export const contentVersionsQuerySchema = z.object({
   before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),

@@ -244,4 +244,73 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect((await call('GET', '/export.zip?version=two')).statusCode).toBe(400);
     expect((await call('GET', '/export.zip', undefined, {} as never)).statusCode).toBe(401);
   });
+
+  it('previews a page from the draft as visitors would get it, framable by the owner area only, never kept', async () => {
+    const visitorBefore = await testApp.app.inject({ url: '/about?lang=english' });
+    const { draft } = (await call('GET', '/draft')).json().data;
+    const edited = sampleContent();
+    edited.identity.first_name.english = 'Preview';
+    edited.home.intro.english = 'A draft intro.';
+    expect((await call('PUT', '/draft', { content: edited, basedOn: 3, revision: draft.revision })).statusCode).toBe(
+      200,
+    );
+
+    const preview = await call('GET', '/preview/about?lang=english&theme=dark');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex, nofollow',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    const policy = String(preview.headers['content-security-policy']);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain("frame-ancestors 'none'");
+    expect(policy).toContain("style-src 'self'");
+    expect(preview.body).toContain('<html lang="en" data-theme="dark">');
+    expect(preview.body).toMatch(/<title>[^<]*Preview Test<\/title>/);
+    expect(preview.body).toContain('<meta name="robots" content="noindex" />');
+    const siteData = /<script id="site-data" type="application\/json">(.*?)<\/script>/.exec(preview.body)?.[1];
+    expect(JSON.parse(siteData ?? 'null').identity.first_name.english).toBe('Preview');
+
+    const home = await call('GET', '/preview?lang=english');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('A draft intro.');
+    expect(home.body).toContain('<html lang="en">');
+    expect((await call('GET', '/preview/?lang=english')).body).toBe(home.body);
+    const notFound = await call('GET', '/preview/no/such/page?lang=russian');
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.body).toContain('<html lang="ru">');
+
+    // Visitors still get the published page, unframable, from the same cache as before.
+    const visitorAfter = await testApp.app.inject({ url: '/about?lang=english' });
+    expect(visitorAfter.headers.etag).toBe(visitorBefore.headers.etag);
+    expect(visitorAfter.body).not.toContain('Preview');
+    expect(visitorAfter.headers['x-frame-options']).toBe('DENY');
+    expect(String(visitorAfter.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+
+    // The next save is previewed at once.
+    edited.identity.first_name.english = 'Second';
+    expect(
+      (await call('PUT', '/draft', { content: edited, basedOn: 3, revision: draft.revision + 1 })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', '/preview/?lang=english')).body).toContain('Second Test');
+
+    // An invalid draft is not rendered: 422 with every problem, as publishing answers.
+    (edited.home as { greeting: unknown }).greeting = { lotin: 'Salom' };
+    await call('PUT', '/draft', { content: edited, basedOn: 3, revision: draft.revision + 2 });
+    const refused = await call('GET', '/preview/');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: expect.arrayContaining([
+        { field: 'home.greeting.russian', code: 'required' },
+        { field: 'home.greeting.english', code: 'required' },
+      ]),
+    });
+    for (const query of ['lang=klingon', 'theme=blue']) {
+      expect((await call('GET', `/preview/?${query}`)).statusCode).toBe(400);
+    }
+    expect((await call('GET', '/preview/', undefined, {} as never)).statusCode).toBe(401);
+  });
 });

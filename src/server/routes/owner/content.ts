@@ -11,6 +11,9 @@ import {
   contentExportQuerySchema,
   contentExportResponseSchema,
   contentNoteBodySchema,
+  contentPreviewParamsSchema,
+  contentPreviewQuerySchema,
+  contentPreviewResponseSchema,
   contentVersionParamsSchema,
   contentVersionResponseSchema,
   contentVersionSummaryResponseSchema,
@@ -226,6 +229,52 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
         .send(stream);
     },
   });
+
+  // The draft's content, checked once per saved draft: previews of several pages and languages of
+  // the same draft (the studio's language and theme switches) share it; a new save replaces it.
+  let previewed: { key: string; content: SiteContent } | undefined;
+
+  // The home page is `/preview` (a trailing slash is ignored, so `/preview/` too); other pages follow it.
+  for (const url of ['/owner/content/preview', '/owner/content/preview/*']) {
+    api.get(url, {
+      schema: {
+        tags: ['owner', 'content'],
+        summary: 'A page as visitors would get it, rendered from the draft',
+        description:
+          'The real page (same renderer, template, head and styles) from the draft, in ?lang= and ?theme=; the 404 page for any other path. Never cached, not indexed, framable by the owner area only. 422 with every problem when the draft is not valid.',
+        params: contentPreviewParamsSchema,
+        querystring: contentPreviewQuerySchema,
+        produces: ['text/html'],
+        response: {
+          200: contentPreviewResponseSchema,
+          404: contentPreviewResponseSchema,
+          ...errorResponses(422, 503),
+          ...ownerErrorResponses,
+        },
+      },
+      handler: async (request, reply) => {
+        const { draft } = await currentDraft();
+        const key = `${draft.revision}|${draft.updatedAt}|${draft.basedOn}|${state().current.version}`;
+        if (previewed?.key !== key) previewed = { key, content: checkedDraft(draft.content) };
+        const page = await app.renderPagePreview(previewed.content, {
+          path: `/${(request.params['*'] ?? '').replace(/\/+$/, '')}`,
+          locale: request.query.lang,
+          theme: request.query.theme,
+        });
+        if (!page) throw new AppError(503, 'service_unavailable', 'The web app is not built yet');
+        return reply
+          .code(page.status)
+          .type('text/html; charset=utf-8')
+          .headers({
+            'cache-control': 'no-store',
+            'x-robots-tag': 'noindex, nofollow',
+            'content-security-policy': page.contentSecurityPolicy,
+            'x-frame-options': 'SAMEORIGIN',
+          })
+          .send(page.html);
+      },
+    });
+  }
 
   api.post('/owner/content/versions/:number/restore', {
     schema: {
