@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { buildApp } from '../app.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import { contentDraft, listContentVersions, saveContentDraft } from '../repositories/content-repository.js';
+import { pictureSummaryByPath } from '../repositories/picture-repository.js';
 import { createTestDatabase, TEST_INDEX_HTML, type TestDatabase, testDialect } from '../test/helper.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
 import { waitFor } from '../test/server-process.js';
@@ -157,11 +159,13 @@ describe(`the content folder watched while the site runs, on ${testDialect}`, ()
     const contentDir = contentFolder('picture');
     const site = await startSite(database.db, contentDir);
     const before = site.app.contentState.current.version;
-    writeFileSync(
-      path.join(contentDir, 'images', 'owner.svg'),
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><circle r="5"/></svg>',
-    );
+    const photo = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20"><circle r="5"/></svg>';
+    writeFileSync(path.join(contentDir, 'images', 'owner.svg'), photo);
     await waitFor(() => site.app.contentState.current.version === before + 1, 5_000);
+    // Stored in the database before the version naming it, so every process serves the new bytes.
+    expect((await pictureSummaryByPath(database.db, 'owner.svg'))?.sha256).toBe(
+      createHash('sha256').update(photo).digest('hex'),
+    );
     // A folder made under images/ while the site runs is watched too.
     mkdirSync(path.join(contentDir, 'images', 'later'));
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -206,6 +210,23 @@ describe(`the content folder watched while the site runs, on ${testDialect}`, ()
     saveAsEditor(path.join(contentDir, 'footer.yaml'), stringify(fixed.footer));
     await waitFor(async () => (await footerOf(site)) === '<p>Fixed</p>', 5_000);
     expect(await versionCount()).toBe(count + 1);
+    await stop(site);
+  });
+
+  it('logs a bad picture and publishes nothing until it is fixed', async () => {
+    const contentDir = contentFolder('bad-picture');
+    const site = await startSite(database.db, contentDir);
+    const count = await versionCount();
+    const photo = path.join(contentDir, 'images', 'owner.svg');
+    writeFileSync(photo, 'this is not a picture');
+    await waitFor(() => site.logs().includes('was not published'), 5_000);
+    expect(site.logs()).toContain('images/owner.svg');
+    expect(await versionCount()).toBe(count);
+    writeFileSync(
+      photo,
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 30"><rect width="9" height="9"/></svg>',
+    );
+    await waitFor(async () => (await versionCount()) === count + 1, 5_000);
     await stop(site);
   });
 

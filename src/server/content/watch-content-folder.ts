@@ -6,6 +6,7 @@ import type { Job } from '../jobs/scheduler.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import { contentFolderHash, contentFolderSignature, isPublishedPath } from './content-folder-hash.js';
 import type { ContentState } from './content-state.js';
+import { importContentPictures } from './import-content-pictures.js';
 import { ContentError, loadContent } from './load-content.js';
 
 export interface ContentFolderWatchOptions {
@@ -98,8 +99,9 @@ function foldersUnder(root: string, relative: string): string[] {
  * editor's save through a temporary file and a rename arrives as a rename of the file itself. Where
  * watching fails, the files' sizes and modification times are polled instead.
  *
- * Once the changes settle, the folder is read and checked as at start-up. An invalid folder is
- * logged with every problem, once per state of the folder, and the site keeps serving its version.
+ * Once the changes settle, the folder is read and checked as at start-up, and the pictures it names
+ * are stored. An invalid folder (a bad file or picture) is logged with every problem, once per state
+ * of the folder, and the site keeps serving its version.
  * A valid one is published unless the latest files import holds the same folder hash, so processes
  * sharing a folder (and a restart with an unchanged one) publish it once. Nothing else is touched:
  * versions published from the browser stay in the history, and the draft stays as it is.
@@ -164,6 +166,8 @@ export function contentFolderWatchJob(
     let content: ReturnType<typeof loadContent>;
     try {
       content = loadContent(contentDir);
+      // The pictures it names go into the database first, checked as uploads are (as at start-up).
+      await importContentPictures(db, contentDir, content);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       if (hash !== rejectedHash) {
