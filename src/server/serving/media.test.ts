@@ -63,7 +63,9 @@ describe(`GET /media/* on ${testDialect}`, () => {
     expect((await testApp.app.inject({ url: '/media/stray.svg' })).statusCode).toBe(404);
   });
 
-  it('removes every piece of metadata (the GPS position too) and applies the orientation in every variant and the original', async () => {
+  it('removes every piece of metadata (the GPS position too) and applies the orientation in every variant and the original', {
+    timeout: 120_000,
+  }, async () => {
     const answers = [
       ...MEDIA_WIDTHS.flatMap((width) => [`?w=${width}&f=avif`, `?w=${width}&f=webp`, `?w=${width}`]),
       '',

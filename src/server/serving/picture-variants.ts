@@ -1,11 +1,10 @@
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
 import type { Db } from '../db/database.js';
-import { memoizeAsync } from '../lib/memoize-async.js';
 import { type PictureSummary, pictureByPath } from '../repositories/picture-repository.js';
-import { loadSharp } from './load-sharp.js';
 
 /** The formats a raster picture is served in at the widths of MEDIA_WIDTHS. */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
@@ -46,24 +45,41 @@ function variantFile(cacheDir: string, picture: PictureSummary, spec: VariantSpe
   return path.join(cacheDir, 'pictures', `${picture.sha256}-${width}.${extension}`);
 }
 
-/** What a variant is made from: the stored bytes, or pixels already decoded and shrunk once. */
-type Source = { bytes: Buffer } | { pixels: Buffer; raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+/** A batch of variants of one picture, for the encoder process (picture-encoder.ts). */
+export interface EncodeRequest {
+  bytes: Uint8Array;
+  contentType: string;
+  jobs: { spec: VariantSpec; target: string }[];
+}
 
-interface Making {
-  picture: PictureSummary;
-  spec: VariantSpec;
+/** One variant written (or not, with why), reported by the encoder process. */
+export interface EncodeResult {
   target: string;
-  source: () => Promise<Source>;
+  error?: string;
 }
 
-async function storedBytes(db: Db, picture: PictureSummary): Promise<Source> {
-  const stored = await pictureByPath(db, picture.path);
-  if (!stored || stored.sha256 !== picture.sha256) throw new Error(`the picture ${picture.path} changed meanwhile`);
-  return { bytes: stored.bytes };
+const here = fileURLToPath(import.meta.url);
+// From the build, the compiled encoder; from the sources (tests, benches), the TypeScript one.
+const fromSource = here.endsWith('.ts');
+const ENCODER = path.join(path.dirname(here), `picture-encoder.${fromSource ? 'ts' : 'js'}`);
+
+/** Runs one batch in a new encoder process; `done` hears of each variant as it is written. */
+function runEncoder(request: EncodeRequest, done: (result: EncodeResult) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const child = fork(ENCODER, [], {
+      serialization: 'advanced',
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.on('message', (result: EncodeResult) => done(result));
+    child.once('error', () => resolve());
+    child.once('exit', () => resolve());
+    child.send(request);
+  });
 }
 
-// One encode at a time in the whole process: a 12-megapixel photo decoded twice at once costs more
-// memory than the site's budget, and two cores gain little from two AVIF encodes side by side.
+// One encoder at a time in the whole process: the machine has two cores, and a 12-megapixel photo
+// decoded twice at once costs more memory than the site's budget.
 let encoding: Promise<unknown> = Promise.resolve();
 function oneAtATime<Value>(work: () => Promise<Value>): Promise<Value> {
   const turn = encoding.then(work, work);
@@ -71,51 +87,53 @@ function oneAtATime<Value>(work: () => Promise<Value>): Promise<Value> {
   return turn;
 }
 
-/**
- * Makes one variant and keeps it in the cache folder. sharp writes no metadata unless asked: the
- * orientation is applied (`rotate()`), and EXIF (GPS included), XMP, IPTC, ICC profiles and comments
- * are left out; the colours are converted to sRGB first. The original-size answer is encoded again
- * too, never the stored bytes.
- */
-async function make({ picture, spec, target, source }: Making): Promise<string> {
-  return oneAtATime(async () => {
-    if (existsSync(target)) return target;
-    const sharp = await loadSharp();
-    // libvips' operation cache would keep decoded photos around after their variants are written.
-    sharp.cache(false);
-    sharp.concurrency(1);
-    const input = await source();
-    let image =
-      'bytes' in input
-        ? sharp(input.bytes, { limitInputPixels: false, sequentialRead: true }).rotate().toColourspace('srgb')
-        : sharp(input.pixels, { raw: input.raw });
-    if (spec.width === 'original') {
-      if (picture.contentType === 'image/jpeg') image = image.jpeg({ quality: 85, mozjpeg: true });
-      else if (picture.contentType === 'image/png') image = image.png({ compressionLevel: 9 });
-      else if (picture.contentType === 'image/webp') image = image.webp({ quality: 85 });
-      else image = image.avif({ quality: 60, effort: 2 });
-    } else {
-      image = image.resize({ width: spec.width, withoutEnlargement: true });
-      image = spec.format === 'avif' ? image.avif({ quality: 55, effort: 2 }) : image.webp({ quality: 80 });
+// Variants live in the cache folder, not here: only those being made are, so visitors asking at
+// once for a variant not made yet wait for the same encode.
+const inFlight = new Map<string, Promise<string>>();
+
+/** Queues the variants of one picture that are neither made nor being made, as one batch. */
+function encode(db: Db, picture: PictureSummary, jobs: { spec: VariantSpec; target: string }[]): void {
+  const pending = jobs.filter(
+    ({ target }, index) =>
+      !existsSync(target) && !inFlight.has(target) && jobs.findIndex((job) => job.target === target) === index,
+  );
+  if (pending.length === 0) return;
+  const settle = new Map<string, { resolve: (target: string) => void; reject: (error: Error) => void }>();
+  for (const { target } of pending) {
+    const made = new Promise<string>((resolve, reject) => settle.set(target, { resolve, reject }));
+    made.then(
+      () => inFlight.delete(target),
+      () => inFlight.delete(target),
+    );
+    inFlight.set(target, made);
+  }
+  const finish = (target: string, error?: string) => {
+    const waiting = settle.get(target);
+    settle.delete(target);
+    if (error === undefined) waiting?.resolve(target);
+    else waiting?.reject(new Error(`could not make ${target}: ${error}`));
+  };
+  void oneAtATime(async () => {
+    try {
+      const stored = await pictureByPath(db, picture.path);
+      if (!stored || stored.sha256 !== picture.sha256) throw new Error(`the picture ${picture.path} changed meanwhile`);
+      mkdirSync(path.dirname(pending[0]?.target ?? '.'), { recursive: true });
+      await runEncoder({ bytes: stored.bytes, contentType: picture.contentType, jobs: pending }, ({ target, error }) =>
+        finish(target, error),
+      );
+    } catch (error) {
+      for (const target of [...settle.keys()]) finish(target, error instanceof Error ? error.message : String(error));
     }
-    const bytes = await image.toBuffer();
-    mkdirSync(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, target);
-    return target;
+    for (const target of [...settle.keys()]) finish(target, 'the encoder stopped');
   });
 }
-
-// The variant lives in the cache folder, not here: only an encode still running is shared, so
-// visitors asking at once for a variant not made yet wait for the same one.
-const making = memoizeAsync(make, { keyOf: ({ target }) => target, keepResults: false });
 
 /** The file of a variant, made first if this machine has not made it yet. */
 export async function variantOf(db: Db, cacheDir: string, picture: PictureSummary, spec: VariantSpec): Promise<string> {
   const target = variantFile(cacheDir, picture, spec);
   if (existsSync(target)) return target;
-  return making({ picture, spec, target, source: () => storedBytes(db, picture) });
+  encode(db, picture, [{ spec, target }]);
+  return inFlight.get(target) ?? target;
 }
 
 /**
@@ -141,33 +159,7 @@ export async function prepareVariants(
   specs: VariantSpec[] = variantSpecs(),
 ): Promise<void> {
   if (picture.contentType === 'image/svg+xml') return;
-  const missing = specs.filter((spec) => !existsSync(variantFile(cacheDir, picture, spec)));
-  const widest = Math.max(0, ...missing.map((spec) => (spec.width === 'original' ? 0 : spec.width)));
-  // The photo is decoded once, shrunk to the widest variant still missing, and every resized variant
-  // is made from those pixels: one decode of a 12-megapixel JPEG instead of one per variant.
-  let shrunk: Promise<Source> | undefined;
-  const shrunkSource = () => {
-    // Called from within a variant's turn (make), so not queued again.
-    shrunk ??= (async () => {
-      const sharp = await loadSharp();
-      const { bytes } = (await storedBytes(db, picture)) as { bytes: Buffer };
-      const { data, info } = await sharp(bytes, { limitInputPixels: false, sequentialRead: true })
-        .rotate()
-        .toColourspace('srgb')
-        .resize({ width: widest, withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return { pixels: data, raw: { width: info.width, height: info.height, channels: info.channels } };
-    })();
-    return shrunk;
-  };
-  for (const spec of missing) {
-    const target = variantFile(cacheDir, picture, spec);
-    await making({
-      picture,
-      spec,
-      target,
-      source: spec.width === 'original' ? () => storedBytes(db, picture) : shrunkSource,
-    });
-  }
+  const jobs = specs.map((spec) => ({ spec, target: variantFile(cacheDir, picture, spec) }));
+  encode(db, picture, jobs);
+  await Promise.all(jobs.map(({ target }) => inFlight.get(target) ?? target));
 }
