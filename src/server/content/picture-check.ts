@@ -167,7 +167,7 @@ function localName(name: string): string {
 }
 
 /** Every problem in an SVG document: scripts, event handlers, script addresses, outside references. */
-export function svgProblems(text: string): string[] {
+function svgProblems(text: string): string[] {
   const problems: string[] = [];
   // Entities are expanded by an XML parser (a browser opening the file), not by parse5: one could
   // spell out a script the tree below never shows, so none are accepted.

@@ -30,7 +30,7 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff',
 };
 
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 

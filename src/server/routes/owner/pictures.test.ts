@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
-import { PICTURE_MAX_BYTES } from '../../content/picture-check.js';
+import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '../../content/picture-check.js';
 import { publishContentVersion, saveContentDraft } from '../../repositories/content-repository.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { SVG_CONTENT_SECURITY_POLICY } from '../../serving/media.js';
@@ -186,6 +186,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
       expect(response.json(), name).toMatchObject({ success: false, code });
     }
     expect((await upload(claimedPng(30_000, 30_000), 'bomb.png')).json().message).toContain('30000 × 30000');
+    expect(30_000 * 30_000).toBeGreaterThan(PICTURE_MAX_PIXELS);
   });
 
   it('refuses an SVG that could run code or load anything, and sandboxes a safe one', async () => {
