@@ -11,6 +11,8 @@ export const OWNER_PATHS = {
   message: '/owner/messages',
   stats: '/owner/stats',
   settings: '/owner/settings',
+  /** The content studio: the sections, a form per section (`/owner/site/{section}`), the history. */
+  site: '/owner/site',
   /** A password-reset link's page; the token follows in the fragment, which no server or log sees. */
   reset: '/owner/reset',
 } as const;

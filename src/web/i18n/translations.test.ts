@@ -133,6 +133,22 @@ checkTranslationFiles('owner area translations', readFrom('src/web/i18n/owner-lo
   minPlaceholders: 6,
 });
 
+// The content studio's texts (its own chunk in the owner area); the same checks hold there.
+checkTranslationFiles('content studio translations', readFrom('src/web/i18n/studio-locales'), {
+  // Language names are written in their own language everywhere; "Portfolio" is the same word; two
+  // texts are only placeholders and punctuation.
+  sameInEnglish: new Set([
+    'languages.english',
+    'languages.russian',
+    'languages.lotin',
+    'sections.portfolio',
+    'list.item',
+    'publish.problem',
+  ]),
+  placeholdersFrom: 'english',
+  minPlaceholders: 6,
+});
+
 // What the server sends the owner (e-mail and Telegram notifications, the weekly summary) lives
 // with the server, which never imports the web app; the same checks hold there.
 checkTranslationFiles('owner notification translations', readFrom('src/server/i18n/owner-notifications'), {

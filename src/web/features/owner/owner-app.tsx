@@ -26,6 +26,9 @@ const StatsDashboard = lazy(() =>
   import('./stats/stats-dashboard.js').then((module) => ({ default: module.StatsDashboard })),
 );
 
+// The content studio (forms, autosave, preview, history) is larger still: a chunk of its own too.
+const SiteStudio = lazy(() => import('./site/site-studio.js').then((module) => ({ default: module.SiteStudio })));
+
 /**
  * The owner area at /owner, loaded only when visited (a visitor never downloads it). Until a
  * password is set it explains how to set one; signed out it shows only the sign-in.
@@ -66,6 +69,9 @@ function OwnerArea() {
             <NavLink to={OWNER_PATHS.stats} className={styles.navLink}>
               {t('nav.stats')}
             </NavLink>
+            <NavLink to={OWNER_PATHS.site} className={styles.navLink}>
+              {t('nav.site')}
+            </NavLink>
             <NavLink to={OWNER_PATHS.settings} className={styles.navLink}>
               {t('nav.settings')}
             </NavLink>
@@ -101,6 +107,14 @@ function OwnerArea() {
               element={
                 <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
                   <StatsDashboard />
+                </Suspense>
+              }
+            />
+            <Route
+              path="site/*"
+              element={
+                <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
+                  <SiteStudio />
                 </Suspense>
               }
             />

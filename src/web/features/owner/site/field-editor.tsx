@@ -1,0 +1,373 @@
+import { ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
+import { SOCIAL_ICONS } from '../../../../shared/social-icons.js';
+import { BrandIcon } from '../../../shared/icons/brand-icon.js';
+import { useDraftEditor } from './draft-context.js';
+import styles from './field-editor.module.css';
+import { changeList, emptyValue, type FieldNode, fieldId, type ListAction, valueAt } from './form-model.js';
+
+type Path = readonly (string | number)[];
+
+interface FieldProps {
+  node: FieldNode;
+  path: Path;
+  label: string;
+  /** The languages in the order the columns show them (the interface language first). */
+  languages: readonly Locale[];
+  /** On a phone only this language's column shows. */
+  phoneLanguage: Locale;
+}
+
+/** A field's label from its key: list items are named after their list. */
+export function useFieldLabel(): (key: string) => string {
+  const { t } = useTranslation('studio');
+  return (key) => t(`fields.${key}` as 'fields.title', { defaultValue: key });
+}
+
+/** The problem at a field, in the interface language, with the id its control points at. */
+function FieldError({ path }: { path: Path }) {
+  const { t } = useTranslation('studio');
+  const { problems } = useDraftEditor();
+  const code = problems.get(path.join('.'));
+  if (!code) return null;
+  return (
+    <span id={`${fieldId(path)}-error`} className={styles.error}>
+      {t(`field_errors.${code}`)}
+    </span>
+  );
+}
+
+function describedBy(path: Path, problems: Map<string, unknown>, extra?: string): string | undefined {
+  const ids = [problems.has(path.join('.')) ? `${fieldId(path)}-error` : undefined, extra].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** "120 of 2000 characters", shown under long texts and near a field's limit. */
+function LengthCount({ id, length, max, always }: { id: string; length: number; max: number; always: boolean }) {
+  const { t } = useTranslation('studio');
+  if (!Number.isFinite(max) || (!always && length < max * 0.8)) return null;
+  return (
+    <span id={id} className={length > max ? styles.overLimit : styles.count}>
+      {t('length', { count: length, max })}
+    </span>
+  );
+}
+
+/** One text control: an input, or a textarea for long texts; an empty optional text leaves the content. */
+function TextControl({
+  path,
+  value,
+  max,
+  multiline,
+  type = 'text',
+  optional,
+  labelledBy,
+  lang,
+  onValue,
+}: {
+  /** Sets the value another way than at `path` (a translated field sets all its languages at once). */
+  onValue?: (next: string) => void;
+  path: Path;
+  value: unknown;
+  max: number;
+  multiline: boolean;
+  type?: string;
+  optional: boolean;
+  labelledBy: string;
+  lang?: string;
+}) {
+  const { change, problems, store } = useDraftEditor();
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  const id = fieldId(path);
+  const countId = `${id}-count`;
+  const shared = {
+    id,
+    lang,
+    'aria-labelledby': labelledBy,
+    'aria-invalid': problems.has(path.join('.')) || undefined,
+    'aria-describedby': describedBy(path, problems, Number.isFinite(max) ? countId : undefined),
+    className: styles.input,
+    value: text,
+    onBlur: () => store.leaveField(),
+  };
+  const onChange = onValue ?? ((next: string) => change(path, optional && next === '' ? undefined : next));
+  return (
+    <>
+      {multiline ? (
+        <textarea {...shared} rows={5} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...shared} type={type} onChange={(event) => onChange(event.target.value)} />
+      )}
+      <LengthCount id={countId} length={text.length} max={max} always={multiline} />
+    </>
+  );
+}
+
+function Translated({
+  node,
+  path,
+  label,
+  languages,
+  phoneLanguage,
+}: FieldProps & { node: FieldNode & { kind: 'translated' } }) {
+  const { t } = useTranslation('studio');
+  const { snapshot, change, problems } = useDraftEditor();
+  const legendId = useId();
+  const value = valueAt(snapshot.content, path);
+  return (
+    <fieldset className={styles.group} id={fieldId(path)} tabIndex={-1} aria-describedby={describedBy(path, problems)}>
+      <legend id={legendId} className={styles.legend}>
+        {label}
+      </legend>
+      {node.html && <p className={styles.hint}>{t('html_hint')}</p>}
+      <FieldError path={path} />
+      <div className={styles.languages}>
+        {languages.map((locale) => {
+          const labelId = `${legendId}-${locale}`;
+          return (
+            <div key={locale} className={locale === phoneLanguage ? styles.language : styles.languageHiddenOnPhone}>
+              <span id={labelId} className={styles.languageName}>
+                {t(`languages.${locale}`)}
+              </span>
+              <TextControl
+                path={[...path, locale]}
+                value={valueAt(value, [locale])}
+                max={node.max}
+                multiline={node.multiline}
+                optional={false}
+                labelledBy={`${legendId} ${labelId}`}
+                lang={HTML_LANG[locale]}
+                onValue={(next) => {
+                  const texts = { ...(typeof value === 'object' && value !== null ? value : {}), [locale]: next };
+                  // An optional translated field emptied in every language leaves the content.
+                  const empty = Object.values(texts).every((text) => text === '');
+                  change(path, node.optional && empty ? undefined : texts);
+                }}
+              />
+              <FieldError path={[...path, locale]} />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function Labelled({ path, label, children }: { path: Path; label: string; children: (labelId: string) => ReactNode }) {
+  const labelId = `${fieldId(path)}-label`;
+  return (
+    <div className={styles.field}>
+      <label id={labelId} htmlFor={fieldId(path)} className={styles.label}>
+        {label}
+      </label>
+      {children(labelId)}
+      <FieldError path={path} />
+    </div>
+  );
+}
+
+function NumberField({ node, path, label }: FieldProps & { node: FieldNode & { kind: 'number' } }) {
+  const { snapshot, change, problems, store } = useDraftEditor();
+  const value = valueAt(snapshot.content, path);
+  return (
+    <Labelled path={path} label={label}>
+      {(labelId) => (
+        <input
+          id={fieldId(path)}
+          aria-labelledby={labelId}
+          className={styles.number}
+          type="number"
+          inputMode="numeric"
+          min={node.min}
+          max={node.max}
+          value={typeof value === 'number' ? value : ''}
+          aria-invalid={problems.has(path.join('.')) || undefined}
+          aria-describedby={describedBy(path, problems)}
+          onBlur={() => store.leaveField()}
+          onChange={(event) => {
+            const text = event.target.value;
+            change(path, text === '' ? (node.optional ? undefined : null) : Number(text));
+          }}
+        />
+      )}
+    </Labelled>
+  );
+}
+
+function SocialIconField({ path, label }: FieldProps) {
+  const { snapshot, change, problems, store } = useDraftEditor();
+  const value = String(valueAt(snapshot.content, path) ?? '');
+  const names = Object.keys(SOCIAL_ICONS);
+  return (
+    <Labelled path={path} label={label}>
+      {(labelId) => (
+        <div className={styles.iconPicker}>
+          <BrandIcon icon={value} size={24} />
+          <select
+            id={fieldId(path)}
+            aria-labelledby={labelId}
+            className={styles.input}
+            value={value}
+            aria-invalid={problems.has(path.join('.')) || undefined}
+            aria-describedby={describedBy(path, problems)}
+            onBlur={() => store.leaveField()}
+            onChange={(event) => change(path, event.target.value)}
+          >
+            {!names.includes(value) && <option value={value}>{value}</option>}
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {SOCIAL_ICONS[name as keyof typeof SOCIAL_ICONS]} ({name})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </Labelled>
+  );
+}
+
+function ListField({ node, path, label, ...rest }: FieldProps & { node: FieldNode & { kind: 'list' } }) {
+  const { t } = useTranslation('studio');
+  const { snapshot, change, problems } = useDraftEditor();
+  const value = valueAt(snapshot.content, path);
+  const items = Array.isArray(value) ? value : [];
+  const id = fieldId(path);
+  const act = (action: ListAction, focusAfter?: string) => {
+    change(path, changeList(items, action));
+    // The button pressed moves with its item (or the next item's takes focus), so the keyboard stays put.
+    if (focusAfter) requestAnimationFrame(() => document.getElementById(focusAfter)?.focus());
+  };
+  const full = items.length >= node.max;
+  return (
+    <fieldset className={styles.list} id={id} tabIndex={-1} aria-describedby={describedBy(path, problems)}>
+      <legend className={styles.legend}>
+        {label} <span className={styles.muted}>({items.length})</span>
+      </legend>
+      <FieldError path={path} />
+      {items.length === 0 && <p className={styles.muted}>{t('list.empty')}</p>}
+      <ol className={styles.items}>
+        {items.map((_, index) => {
+          const itemName = t('list.item', { label, number: index + 1 });
+          const button = (action: string, at: number) => `${id}-${at}-${action}`;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; the path is the index
+            <li key={index} className={styles.item}>
+              <div className={styles.itemBar}>
+                <span className={styles.itemName}>{itemName}</span>
+                <div className={styles.itemActions}>
+                  <button
+                    type="button"
+                    id={button('up', index)}
+                    className={styles.iconButton}
+                    aria-label={t('list.up', { item: itemName })}
+                    disabled={index === 0}
+                    onClick={() =>
+                      act({ type: 'move', index, to: index - 1 }, button(index - 1 === 0 ? 'down' : 'up', index - 1))
+                    }
+                  >
+                    <ArrowUp aria-hidden="true" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    id={button('down', index)}
+                    className={styles.iconButton}
+                    aria-label={t('list.down', { item: itemName })}
+                    disabled={index === items.length - 1}
+                    onClick={() =>
+                      act(
+                        { type: 'move', index, to: index + 1 },
+                        button(index + 1 === items.length - 1 ? 'up' : 'down', index + 1),
+                      )
+                    }
+                  >
+                    <ArrowDown aria-hidden="true" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.iconButton}
+                    aria-label={t('list.duplicate', { item: itemName })}
+                    disabled={full}
+                    onClick={() => act({ type: 'duplicate', index })}
+                  >
+                    <Copy aria-hidden="true" size={18} />
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.iconButton}
+                    aria-label={t('list.remove', { item: itemName })}
+                    onClick={() => act({ type: 'remove', index }, `${id}-add`)}
+                  >
+                    <Trash2 aria-hidden="true" size={18} />
+                  </button>
+                </div>
+              </div>
+              <FieldEditor node={node.item} path={[...path, index]} label={itemName} {...rest} />
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        id={`${id}-add`}
+        className={styles.add}
+        disabled={full}
+        onClick={() => act({ type: 'add', item: emptyValue(node.item) })}
+      >
+        <Plus aria-hidden="true" size={18} />
+        {t('list.add', { label })}
+      </button>
+      {full && Number.isFinite(node.max) && <p className={styles.muted}>{t('list.full', { max: node.max })}</p>}
+    </fieldset>
+  );
+}
+
+/** The editor of one field of the content, drawn from its node (form-model.ts); objects and lists nest. */
+export function FieldEditor(props: FieldProps & { root?: boolean }) {
+  const { node, path, label } = props;
+  const fieldLabel = useFieldLabel();
+  const { snapshot } = useDraftEditor();
+  switch (node.kind) {
+    case 'object': {
+      const children = node.fields.map(({ key, node: child }) => (
+        <FieldEditor key={key} {...props} root={false} node={child} path={[...path, key]} label={fieldLabel(key)} />
+      ));
+      if (props.root) return <div className={styles.form}>{children}</div>;
+      return (
+        <fieldset className={styles.group} id={fieldId(path)} tabIndex={-1}>
+          <legend className={styles.legend}>{label}</legend>
+          <FieldError path={path} />
+          {children}
+        </fieldset>
+      );
+    }
+    case 'translated':
+      return <Translated {...props} node={node} />;
+    case 'list':
+      return <ListField {...props} node={node} />;
+    case 'number':
+      return <NumberField {...props} node={node} />;
+    case 'social-icon':
+      return <SocialIconField {...props} />;
+    case 'text':
+    case 'picture':
+      return (
+        <Labelled path={path} label={label}>
+          {(labelId) => (
+            <TextControl
+              path={path}
+              value={valueAt(snapshot.content, path)}
+              max={node.kind === 'text' ? node.max : 200}
+              multiline={node.kind === 'text' && node.multiline}
+              type={node.kind === 'text' && node.format ? node.format : 'text'}
+              optional={node.optional}
+              labelledBy={labelId}
+            />
+          )}
+        </Labelled>
+      );
+    case 'unsupported':
+      return null;
+  }
+}

@@ -1,0 +1,100 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
+import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { useLocale } from '../../../shared/lib/use-locale.js';
+import { useDraftEditor } from './draft-context.js';
+import { FieldEditor } from './field-editor.js';
+import { fieldId, SECTION_FORMS, SECTION_NAMES, type SectionName } from './form-model.js';
+import { PreviewPane } from './preview-pane.js';
+import { SaveStatus } from './save-status.js';
+import styles from './site.module.css';
+
+const isSection = (value: string | undefined): value is SectionName => SECTION_NAMES.includes(value as SectionName);
+
+/**
+ * One section's form beside its preview (above it on a phone). A link to a field (a refused
+ * publish's problem) opens the section with the field focused, in its language on a phone.
+ */
+export function SectionEditor() {
+  const { t } = useTranslation('studio');
+  const { section } = useParams();
+  const interfaceLanguage = useLocale();
+  const [phoneLanguage, setPhoneLanguage] = useState<Locale>(interfaceLanguage);
+  const { hash } = useLocation();
+  const { problems } = useDraftEditor();
+  const languages = [interfaceLanguage, ...LOCALES.filter((locale) => locale !== interfaceLanguage)];
+
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    const last = id.split('-').at(-1);
+    if (isLocale(last)) setPhoneLanguage(last);
+    // After the language's column shows: the field, or the nearest group around it that exists.
+    requestAnimationFrame(() => {
+      let target = document.getElementById(id);
+      for (let parts = id.split('-'); !target && parts.length > 2; parts = parts.slice(0, -1)) {
+        target = document.getElementById(parts.slice(0, -1).join('-'));
+      }
+      target?.focus();
+      target?.scrollIntoView({ block: 'center' });
+    });
+  }, [hash]);
+
+  if (!isSection(section)) {
+    return (
+      <div className={styles.page}>
+        <Link to={OWNER_PATHS.site}>{t('back')}</Link>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <Link to={OWNER_PATHS.site} className={styles.back}>
+        <ArrowLeft aria-hidden="true" size={18} />
+        {t('back')}
+      </Link>
+      <div className={styles.titleBar}>
+        <h1>{t(`sections.${section}`)}</h1>
+        <SaveStatus />
+      </div>
+      <div className={styles.editor}>
+        <PreviewPane section={section} blocked={problems.size > 0} />
+        <form
+          className={styles.sectionForm}
+          id={fieldId(section)}
+          aria-label={t(`sections.${section}`)}
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <fieldset className={styles.languageSwitcher}>
+            <legend>{t('language_switcher')}</legend>
+            <div className={styles.segmented}>
+              {languages.map((locale) => (
+                <button
+                  key={locale}
+                  type="button"
+                  className={styles.segment}
+                  aria-pressed={phoneLanguage === locale}
+                  onClick={() => setPhoneLanguage(locale)}
+                >
+                  {t(`languages.${locale}`)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <FieldEditor
+            root
+            node={SECTION_FORMS[section]}
+            path={[section]}
+            label={t(`sections.${section}`)}
+            languages={languages}
+            phoneLanguage={phoneLanguage}
+          />
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { compareContent } from '../../../../shared/content-compare.js';
+import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { useContentVersion } from '../api/get-content-version.js';
+import { useDraftEditor } from './draft-context.js';
+import { missingTranslations, SECTION_NAMES } from './form-model.js';
+import { PublishPanel } from './publish-panel.js';
+import { SaveStatus } from './save-status.js';
+import styles from './site.module.css';
+
+/** The sections with their state (unpublished changes, problems, missing translations), and publishing. */
+export function SiteOverview() {
+  const { t } = useTranslation('studio');
+  const { snapshot, problems, published } = useDraftEditor();
+  const publishedVersion = useContentVersion(published?.number);
+  const changes = publishedVersion.data ? compareContent(publishedVersion.data.content, snapshot.content) : undefined;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.titleBar}>
+        <h1>{t('title')}</h1>
+        <SaveStatus />
+      </div>
+      <p className={styles.muted}>{t('intro')}</p>
+      <section aria-labelledby="studio-sections">
+        <h2 id="studio-sections" className="visually-hidden">
+          {t('sections_label')}
+        </h2>
+        <ul className={styles.sections}>
+          {SECTION_NAMES.map((section) => {
+            const changed = changes?.find((entry) => entry.section === section)?.changes.length ?? 0;
+            const problemCount = [...problems.keys()].filter(
+              (field) => field === section || field.startsWith(`${section}.`),
+            ).length;
+            const missing = missingTranslations(section, snapshot.content).length;
+            return (
+              <li key={section} className={styles.sectionCard}>
+                <h3>
+                  <Link to={`${OWNER_PATHS.site}/${section}`} className={styles.sectionLink}>
+                    {t(`sections.${section}`)}
+                  </Link>
+                </h3>
+                <ul className={styles.states}>
+                  <li className={changed > 0 ? styles.stateChanged : styles.stateQuiet}>
+                    {changed > 0 ? t('state.changed', { count: changed }) : t('state.unchanged')}
+                  </li>
+                  {problemCount > 0 && (
+                    <li className={styles.stateProblem}>{t('state.problems', { count: problemCount })}</li>
+                  )}
+                  {missing > 0 && <li className={styles.stateProblem}>{t('state.missing', { count: missing })}</li>}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <PublishPanel />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import '../../../shared/lib/zod-without-eval.js';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { addStudioTranslations } from '../../../i18n/studio-i18n.js';
+import { useContentDraft } from '../api/get-content-draft.js';
+import { ErrorMessage } from '../components/error-message.js';
+import { ConflictDialog } from './conflict-dialog.js';
+import { DraftEditorProvider } from './draft-context.js';
+import { History } from './history.js';
+import { SectionEditor } from './section-editor.js';
+import styles from './site.module.css';
+import { SiteOverview } from './site-overview.js';
+
+addStudioTranslations();
+
+/**
+ * The content studio at /owner/site, its own lazy chunk: the sections and their state, a form per
+ * section with its preview, publishing and the history. The draft is read once and then held (and
+ * autosaved) by the editor while the owner moves between these screens.
+ */
+export function SiteStudio() {
+  const { t } = useTranslation('studio');
+  const draft = useContentDraft();
+  if (draft.error) {
+    return (
+      <div className={styles.page}>
+        <h1>{t('title')}</h1>
+        <ErrorMessage error={t('load_failed')} />
+      </div>
+    );
+  }
+  if (!draft.data) return <p className={styles.muted}>{t('loading')}</p>;
+  return (
+    <DraftEditorProvider initial={draft.data}>
+      <ConflictDialog />
+      <Routes>
+        <Route index element={<SiteOverview />} />
+        <Route path="history" element={<History />} />
+        <Route path=":section" element={<SectionEditor />} />
+      </Routes>
+    </DraftEditorProvider>
+  );
+}
