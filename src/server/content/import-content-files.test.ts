@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listContentVersions, publishContentVersion } from '../repositories/content-repository.js';
+import { pictureByPath } from '../repositories/picture-repository.js';
 import { createTestDatabase, type TestDatabase, testDialect } from '../test/helper.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
 import { contentFolderHash } from './content-folder-hash.js';
@@ -68,6 +70,35 @@ describe(`importing the content folder on ${testDialect}`, () => {
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).problems).toHaveLength(2);
     expect(await listContentVersions(database.db)).toEqual(before);
+  });
+
+  it('stores the pictures the folder names in the database, and publishes nothing when one is not a picture or is unsafe', async () => {
+    const { db } = database;
+    const content = sampleContent();
+    content.home.photo = 'photo.jpg';
+    const contentDir = writeContentDir(path.join(dir, 'pictures'), content);
+    const photo = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#225588' } })
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 18/1 0/1' } })
+      .toBuffer();
+    writeFileSync(path.join(contentDir, 'images', 'photo.jpg'), photo);
+    const { version } = await importContentFiles(db, contentDir);
+    expect(await pictureByPath(db, 'photo.jpg')).toMatchObject({ bytes: photo, width: 120, height: 80 });
+    expect(await pictureByPath(db, 'portfolio/shop.svg')).toMatchObject({ contentType: 'image/svg+xml' });
+
+    writeFileSync(path.join(contentDir, 'images', 'photo.jpg'), Buffer.from('PK\u0003\u0004 a zip named .jpg'));
+    writeFileSync(
+      path.join(contentDir, 'images', 'portfolio', 'shop.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+    );
+    const error = await importContentFiles(db, contentDir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ContentError);
+    const problems = (error as ContentError).problems.join('\n');
+    expect(problems).toContain('images/photo.jpg');
+    expect(problems).toContain('images/portfolio/shop.svg');
+    expect(problems).toContain('onload');
+    expect((await listContentVersions(db))[0]?.number).toBe(version.number);
+    expect((await pictureByPath(db, 'photo.jpg'))?.bytes).toEqual(photo);
   });
 
   it('hashes the same folder contents the same wherever they are', () => {
