@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS } from '../../shared/media.js';
 import { checkPicture } from '../content/picture-check.js';
 import type { Db } from '../db/database.js';
-import { storePicture } from '../repositories/picture-repository.js';
+import { pictureSummaryByPath, storePicture } from '../repositories/picture-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { SVG_CONTENT_SECURITY_POLICY } from './media.js';
 
@@ -130,6 +130,22 @@ describe(`GET /media/* on ${testDialect}`, () => {
     for (const answer of answers) expect(answer.rawPayload.equals(first)).toBe(true);
     expect(existsSync(cache)).toBe(true);
     expect(readdirSync(cache).filter((file) => file.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('makes the variants of the pictures a newly served version names ahead, before any visitor asks', async () => {
+    const cache = path.join(path.dirname(testApp.contentDir), 'cache', 'pictures');
+    const content = structuredClone(testApp.content);
+    content.home.photo = 'flat.png';
+    testApp.app.contentState.replace(content, 2);
+    const { sha256 } = (await pictureSummaryByPath(testApp.db, 'flat.png')) ?? { sha256: '' };
+    // The home photo's widths up to 1024 (its layout's largest), AVIF and WebP; 400 px wide, so the
+    // wider ones are the same file as 400.
+    const expected = ['320', '400'].flatMap((width) => [`${sha256}-${width}.avif`, `${sha256}-${width}.webp`]);
+    const started = Date.now();
+    while (!expected.every((file) => existsSync(path.join(cache, file))) && Date.now() - started < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(readdirSync(cache)).toEqual(expect.arrayContaining(expected));
   });
 
   it('refuses other widths and formats with 400 and unknown or escaping paths with 404', async () => {
