@@ -88,6 +88,7 @@ try {
   });
   if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
   const answered = performance.now() - uploading;
+  const afterUpload = rssMiB(pid);
 
   // Every variant `<picture>` asks for; each request waits for the encode under way, if any.
   const queries = (['avif', 'webp'] as const).flatMap((format) =>
@@ -123,7 +124,7 @@ try {
   console.info('Variant sizes (KB):');
   console.table(sizes);
   console.info(
-    `Server memory: ${before.toFixed(0)} MiB RSS before the upload, ${afterVariants.toFixed(0)} MiB once its variants are made, ${afterOriginal.toFixed(0)} MiB after the whole-size original.`,
+    `Server memory: ${before.toFixed(0)} MiB RSS before the upload, ${afterUpload.toFixed(0)} MiB once it is answered, ${afterVariants.toFixed(0)} MiB once its variants are made, ${afterOriginal.toFixed(0)} MiB after the whole-size original.`,
   );
 } finally {
   server.kill('SIGTERM');
