@@ -56,15 +56,21 @@ function securityHeaderValues(): Record<string, string> {
 /**
  * The Content-Security-Policy of a page whose inline `<style>` elements are allowed by their hashes
  * (`'sha256-…'`, see serving/page-assets.ts); every other inline style stays refused. `framedBySelf`
- * lets the site's own pages frame it (the owner's draft preview); nothing else may.
+ * lets the site's own pages frame it (the owner's draft preview); nothing else may. `framesSelf` lets
+ * it frame the site's own pages (the owner's area, which shows that preview). `noScripts` runs none.
  */
-export function contentSecurityPolicyWith(styleHashes: string[], { framedBySelf = false } = {}): string {
+export function contentSecurityPolicyWith(
+  styleHashes: string[],
+  { framedBySelf = false, framesSelf = false, noScripts = false } = {},
+): string {
   const csp = HELMET_OPTIONS.contentSecurityPolicy;
   if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives');
   const directives = {
     ...csp.directives,
     styleSrc: ["'self'", ...styleHashes],
     ...(framedBySelf ? { frameAncestors: ["'self'"] } : {}),
+    ...(framesSelf ? { frameSrc: ["'self'"] } : {}),
+    ...(noScripts ? { scriptSrc: ["'none'"] } : {}),
   };
   return headerValues({ ...HELMET_OPTIONS, contentSecurityPolicy: { ...csp, directives } })[
     'content-security-policy'

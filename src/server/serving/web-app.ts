@@ -66,6 +66,9 @@ export interface WebAppOptions {
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 
+/** The web app's module scripts and their preloads, as the build and page-assets.ts write them. */
+const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+
 /** Which page the owner previews, in which language and theme. */
 interface PreviewPage {
   path: string;
@@ -210,7 +213,8 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     const { html, styleHashes } = await renderDocument(snapshot, variant);
     return {
       body: withVersionedEtags(await compressBody(HTML_TYPE, html), snapshot.version),
-      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes),
+      // The owner's area shows the draft preview in a frame (the preview says who may frame it).
+      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framesSelf: variant.clientOnly === true }),
     };
   }
 
@@ -245,7 +249,14 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       // A page that is not indexed says so already (pageHead); the others say it here.
       known && isIndexed(name) ? ['<meta name="robots" content="noindex" />'] : [],
     );
-    return { status, html, contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framedBySelf: true }) };
+    return {
+      status,
+      // The page as it first paints, from its HTML and styles alone (decision 018), without the app's
+      // scripts: in the frame they would take the preview's address for an unknown page (the 404
+      // page), save its ?lang= as the owner's language, and count a visit.
+      html: html.replace(APP_SCRIPT_TAGS, ''),
+      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framedBySelf: true, noScripts: true }),
+    };
   });
 
   // Every variant is built once per version and kept, compressed: at most routes × languages ×

@@ -267,6 +267,11 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect(policy).toContain("frame-ancestors 'self'");
     expect(policy).not.toContain("frame-ancestors 'none'");
     expect(policy).toContain("style-src 'self'");
+    // The page as it first paints, without the app's scripts (which would take the preview's address
+    // for an unknown page); its inert data blocks stay.
+    expect(policy).toContain("script-src 'none'");
+    expect(preview.body).not.toContain('<script type="module"');
+    expect(preview.body).toContain('<script id="site-data" type="application/json">');
     expect(preview.body).toContain('<html lang="en" data-theme="dark">');
     expect(preview.body).toMatch(/<title>[^<]*Preview Test<\/title>/);
     expect(preview.body).toContain('<meta name="robots" content="noindex" />');
@@ -287,6 +292,12 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect(visitorAfter.headers.etag).toBe(visitorBefore.headers.etag);
     expect(visitorAfter.body).not.toContain('Preview');
     expect(visitorAfter.headers['x-frame-options']).toBe('DENY');
+    expect(visitorAfter.body).toContain('<script type="module"');
+    expect(String(visitorAfter.headers['content-security-policy'])).not.toContain('frame-src');
+    // The owner's area may frame the site's own pages, to show the preview; nothing else.
+    const ownerArea = await testApp.app.inject({ url: '/owner' });
+    expect(String(ownerArea.headers['content-security-policy'])).toContain("frame-src 'self'");
+    expect(String(ownerArea.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(String(visitorAfter.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
 
     // The next save is previewed at once.
