@@ -43,7 +43,7 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
   }, [blocked, snapshot.savedRevision]);
 
   useEffect(() => {
-    const element = frameBox.current;
+    const element = blocked ? null : frameBox.current;
     if (!element) return;
     setBoxWidth(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => {
@@ -51,7 +51,7 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [blocked]);
 
   const pageWidth = width === 'phone' ? PHONE_WIDTH : DESKTOP_WIDTH;
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / pageWidth) : 1;
@@ -88,17 +88,21 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
           onChange={setWidth}
         />
       </div>
-      {blocked && <p className={styles.notice}>{t('preview.blocked')}</p>}
-      <div ref={frameBox} className={styles.frameBox} style={{ height: `${Math.round(720 * scale)}px` }}>
-        <iframe
-          key={source}
-          title={t('preview.frame')}
-          src={source}
-          sandbox="allow-same-origin"
-          className={styles.frame}
-          style={{ width: `${pageWidth}px`, height: '720px', transform: `scale(${scale})` }}
-        />
-      </div>
+      {blocked ? (
+        // The server renders only a valid draft (422 otherwise): the frame waits for the problems to go.
+        <p className={styles.notice}>{t('preview.blocked')}</p>
+      ) : (
+        <div ref={frameBox} className={styles.frameBox} style={{ height: `${Math.round(720 * scale)}px` }}>
+          <iframe
+            key={source}
+            title={t('preview.frame')}
+            src={source}
+            sandbox="allow-same-origin"
+            className={styles.frame}
+            style={{ width: `${pageWidth}px`, height: '720px', transform: `scale(${scale})` }}
+          />
+        </div>
+      )}
     </section>
   );
 }

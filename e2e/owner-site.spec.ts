@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { budget, expect, open, test } from './fixtures.js';
+import {
+  ageOwnerAuthentication,
+  forgetOwnerPassword,
+  OWNER_PASSWORD,
+  ownerPasswordIsSet,
+  ownerTexts,
+  setOwnerPassword,
+  signIn,
+} from './owner-support.js';
+
+type StudioTexts = typeof import('../src/web/i18n/studio-locales/english.json');
+
+/** The studio's own translation files: tests expect exactly what the owner is shown. */
+const studioTexts = Object.fromEntries(
+  ['lotin', 'russian', 'english'].map((locale) => [
+    locale,
+    JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as StudioTexts,
+  ]),
+) as Record<'lotin' | 'russian' | 'english', StudioTexts>;
+
+const en = studioTexts.english;
+const ru = studioTexts.russian;
+const owner = ownerTexts.english;
+
+const isDraftSave = (url: string, method: string) => url.endsWith('/api/v1/owner/content/draft') && method === 'PUT';
+
+/** Signs in (in `locale`) and opens one section's form through the Site area's links, as the owner does. */
+async function openSection(
+  page: Page,
+  section: keyof StudioTexts['sections'],
+  locale: 'english' | 'russian' = 'english',
+) {
+  const texts = studioTexts[locale];
+  await signIn(page, locale);
+  await page
+    .getByRole('navigation', { name: ownerTexts[locale].nav.label })
+    .getByRole('link', { name: ownerTexts[locale].nav.site })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
+  await page.getByRole('link', { name: texts.sections[section], exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: texts.sections[section] })).toBeVisible();
+}
+
+/** Waits for the autosave that follows an edit to be answered, and for the page to say so. */
+async function saved(page: Page, texts: StudioTexts = en) {
+  await page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
+  await expect(page.getByRole('status').filter({ hasText: texts.save.saved })).toBeVisible();
+}
+
+/** The visible home page's greeting line, in one language, as a visitor sees it. */
+async function homeText(page: Page, locale: string): Promise<string> {
+  await open(page, `/?lang=${locale}`);
+  return (await page.locator('main').textContent()) ?? '';
+}
+
+// One owner, one draft, one history: these tests build on each other in order.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the content studio', () => {
+  let setHere = false;
+
+  test.beforeAll(() => {
+    if (!ownerPasswordIsSet()) {
+      setOwnerPassword();
+      setHere = true;
+    }
+  });
+  test.afterAll(() => {
+    if (setHere) forgetOwnerPassword();
+  });
+
+  // Before signing in, the owner area asks for the session and the browser logs its 401. The preview
+  // is a sandboxed frame that runs no script, which Chromium reports.
+  test.beforeEach(({ allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 401/);
+    allowConsoleErrors(/sandboxed/);
+  });
+
+  test('changing the Russian greeting shows in the preview, and once published on the live site alone', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 8 }));
+    const before = { lotin: await homeText(page, 'lotin'), english: await homeText(page, 'english') };
+    await openSection(page, 'home');
+
+    const greeting = page.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages.russian}` });
+    await expect(greeting).toHaveValue('Привет, я');
+    await greeting.fill('Здравствуйте, я');
+    await saved(page);
+
+    // The preview is the real page from the draft, in the language chosen for it.
+    const preview = page.getByRole('region', { name: en.preview.title });
+    await preview
+      .getByRole('group', { name: en.preview.language })
+      .getByRole('button', { name: en.languages.russian })
+      .click();
+    await expect(page.frameLocator(`iframe[title="${en.preview.frame}"]`).locator('main')).toContainText(
+      'Здравствуйте, я',
+    );
+    // Not live yet.
+    expect(await homeText(page, 'russian')).toContain('Привет, я');
+
+    // Opening the visitor page with ?lang= chose Russian for the browser: back to English here.
+    await page.goto('/owner/site?lang=english');
+    await page.getByLabel(en.publish.note).fill('A warmer greeting');
+    await page.getByRole('button', { name: en.publish.submit, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: en.publish.published.split('{{')[0] })).toBeVisible();
+
+    // Live without a restart, in Russian only.
+    const russian = await homeText(page, 'russian');
+    expect(russian).toContain('Здравствуйте, я');
+    expect(russian).not.toContain('Привет, я');
+    expect(await homeText(page, 'lotin')).toBe(before.lotin);
+    expect(await homeText(page, 'english')).toBe(before.english);
+  });
+
+  test('an emptied required field shows its error in the interface language; publishing is refused with a link to it', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(budget({ pages: 6 }));
+    allowConsoleErrors(/status of 422/);
+    // The preview frame asked for just before the emptied field is saved may be answered with the
+    // draft's 422, which may not be framed; the studio then hides the frame until the draft is valid.
+    allowConsoleErrors(/frame-ancestors|content\/preview/);
+    await openSection(page, 'identity', 'russian');
+    const role = page.getByRole('textbox', { name: `${ru.fields.role} ${en.languages.english}` });
+    const before = await role.inputValue();
+    await role.fill('');
+    await expect(role).toHaveAttribute('aria-invalid', 'true');
+    await expect(role).toHaveAccessibleDescription(new RegExp(ru.field_errors.required));
+    await role.blur();
+    await saved(page, ru);
+
+    await page.getByRole('link', { name: ru.back }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: ru.sections.identity })).toContainText(
+      ru.state.problems.replace('{{count}}', '1'),
+    );
+    await page.getByRole('button', { name: ru.publish.submit, exact: true }).click();
+    const problems = page.getByRole('alert');
+    await expect(problems).toContainText(ru.publish.refused.replace('{{count}}', '1'));
+    const link = problems.getByRole('link');
+    await expect(link).toHaveCount(1);
+    await expect(link).toContainText(`${ru.sections.identity}: ${ru.fields.role} › ${ru.languages.english}`);
+    await expect(link).toContainText(ru.field_errors.required);
+    await link.click();
+    await expect(page.getByRole('textbox', { name: `${ru.fields.role} ${en.languages.english}` })).toBeFocused();
+
+    // Put back, so the draft is publishable again.
+    await page.keyboard.type(before);
+    await page.keyboard.press('Tab');
+    await saved(page, ru);
+  });
+
+  test('a save from a second tab is refused and both versions are offered; keeping mine saves it over', async ({
+    context,
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(budget({ pages: 6 }));
+    allowConsoleErrors(/status of 409/);
+    await openSection(page, 'home');
+    const second = await context.newPage();
+    await second.goto('/owner/site/home');
+    const field = (tab: Page) => tab.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages.english}` });
+    await expect(field(second)).toBeVisible();
+
+    await field(page).fill('Hello from the first tab');
+    await field(page).blur();
+    await saved(page);
+
+    await field(second).fill('Hello from the second tab');
+    await field(second).blur();
+    const dialog = second.getByRole('dialog', { name: en.conflict.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Hello from the first tab');
+    await expect(dialog).toContainText('Hello from the second tab');
+    await dialog.getByRole('button', { name: en.conflict.keep_mine }).click();
+    await expect(dialog).toBeHidden();
+    await saved(second);
+
+    const draft = await second.request.get('/api/v1/owner/content/draft');
+    expect((await draft.json()).data.draft.content.home.greeting.english).toBe('Hello from the second tab');
+    await second.close();
+  });
+
+  test('restoring an earlier version asks to confirm the sign-in, and the live site shows it', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(budget({ pages: 6 }));
+    allowConsoleErrors(/status of 403/);
+    await signIn(page, 'english');
+    ageOwnerAuthentication();
+    await page.goto('/owner/site/history');
+    await expect(page.getByRole('heading', { level: 1, name: en.history.title })).toBeVisible();
+    const first = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: en.history.version.replace('{{number}}', '1') }) });
+    await expect(first).toContainText(en.history.sources.files);
+    await first.getByRole('button', { name: en.history.compare }).click();
+    await expect(first).toContainText(`${en.fields.greeting} — ${en.history.kinds.changed} (${en.languages.russian})`);
+
+    await first.getByRole('button', { name: en.history.restore.replace('{{number}}', '1') }).click();
+    const prompt = page.getByRole('region', { name: owner.security.reauth_title });
+    await prompt.getByLabel(owner.sign_in.password, { exact: true }).fill(OWNER_PASSWORD);
+    await prompt.getByRole('button', { name: owner.security.reauth_submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: en.history.restored.split(' ')[0] })).toBeVisible();
+    // The replaced version stays in the history; the copy is the newest.
+    await expect(page.getByRole('heading', { name: en.history.version.replace('{{number}}', '2') })).toBeVisible();
+    await expect(page.getByRole('listitem').first()).toContainText(en.history.sources.restore);
+
+    expect(await homeText(page, 'russian')).toContain('Привет, я');
+  });
+
+  test('axe finds nothing serious on the studio in either theme; it works at 320 px, one language at a time', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 8, scans: 6 }));
+    await signIn(page, 'english');
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const path of ['/owner/site', '/owner/site/home', '/owner/site/history']) {
+        await page.goto(path);
+        await page.evaluate((value) => {
+          document.documentElement.dataset.theme = value;
+        }, theme);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} in ${theme}`).toBeLessThanOrEqual(0);
+        const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+        const serious = results.violations.filter((violation) =>
+          ['serious', 'critical'].includes(violation.impact ?? ''),
+        );
+        expect(
+          serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+          `${path} in ${theme}`,
+        ).toEqual([]);
+      }
+    }
+
+    // On a phone one language shows at a time, chosen with the switcher.
+    await page.goto('/owner/site/home');
+    const russian = page.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages.russian}` });
+    await expect(russian).toBeHidden();
+    await page
+      .getByRole('group', { name: en.language_switcher })
+      .getByRole('button', { name: en.languages.russian })
+      .click();
+    await expect(russian).toBeVisible();
+
+    // Lists work by keyboard: the highlights' second item moves up with Enter, and focus stays on it.
+    const highlights = page.getByRole('group', { name: new RegExp(`^${en.fields.highlights}`) });
+    const second = `${en.fields.highlights} 2`;
+    const firstValue = await highlights
+      .getByRole('textbox', { name: `${en.fields.value}` })
+      .first()
+      .inputValue();
+    await highlights.getByRole('button', { name: en.list.up.replace('{{item}}', second) }).focus();
+    await page.keyboard.press('Enter');
+    await expect(highlights.getByRole('textbox', { name: en.fields.value }).nth(1)).toHaveValue(firstValue);
+    await expect(page.locator(':focus')).toHaveAccessibleName(
+      en.list.down.replace('{{item}}', `${en.fields.highlights} 1`),
+    );
+  });
+});
