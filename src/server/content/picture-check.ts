@@ -80,6 +80,8 @@ export async function checkPicture(picturePath: string, bytes: Buffer): Promise<
     );
   }
   const sharp = await loadSharp();
+  // libvips' operation cache would keep the decoded upload in this process's memory.
+  sharp.cache(false);
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
