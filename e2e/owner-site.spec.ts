@@ -45,9 +45,11 @@ async function openSection(
   await expect(page.getByRole('heading', { level: 1, name: texts.sections[section] })).toBeVisible();
 }
 
-/** Waits for the autosave that follows an edit to be answered, and for the page to say so. */
-async function saved(page: Page, texts: StudioTexts = en) {
-  await page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
+/** Makes an edit and waits for the autosave that follows it to be answered, and for the page to say so. */
+async function saved(page: Page, edit: () => Promise<void>, texts: StudioTexts = en) {
+  const answer = page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
+  await edit();
+  await answer;
   await expect(page.getByRole('status').filter({ hasText: texts.save.saved })).toBeVisible();
 }
 
@@ -89,8 +91,7 @@ test.describe('the content studio', () => {
 
     const greeting = page.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages.russian}` });
     await expect(greeting).toHaveValue('Привет, я');
-    await greeting.fill('Здравствуйте, я');
-    await saved(page);
+    await saved(page, () => greeting.fill('Здравствуйте, я'));
 
     // The preview is the real page from the draft, in the language chosen for it.
     const preview = page.getByRole('region', { name: en.preview.title });
@@ -130,11 +131,16 @@ test.describe('the content studio', () => {
     await openSection(page, 'identity', 'russian');
     const role = page.getByRole('textbox', { name: `${ru.fields.role} ${en.languages.english}` });
     const before = await role.inputValue();
-    await role.fill('');
-    await expect(role).toHaveAttribute('aria-invalid', 'true');
-    await expect(role).toHaveAccessibleDescription(new RegExp(ru.field_errors.required));
-    await role.blur();
-    await saved(page, ru);
+    await saved(
+      page,
+      async () => {
+        await role.fill('');
+        await expect(role).toHaveAttribute('aria-invalid', 'true');
+        await expect(role).toHaveAccessibleDescription(new RegExp(ru.field_errors.required));
+        await role.blur();
+      },
+      ru,
+    );
 
     await page.getByRole('link', { name: ru.back }).click();
     await expect(page.getByRole('listitem').filter({ hasText: ru.sections.identity })).toContainText(
@@ -151,9 +157,14 @@ test.describe('the content studio', () => {
     await expect(page.getByRole('textbox', { name: `${ru.fields.role} ${en.languages.english}` })).toBeFocused();
 
     // Put back, so the draft is publishable again.
-    await page.keyboard.type(before);
-    await page.keyboard.press('Tab');
-    await saved(page, ru);
+    await saved(
+      page,
+      async () => {
+        await page.keyboard.type(before);
+        await page.keyboard.press('Tab');
+      },
+      ru,
+    );
   });
 
   test('a save from a second tab is refused and both versions are offered; keeping mine saves it over', async ({
@@ -169,9 +180,10 @@ test.describe('the content studio', () => {
     const field = (tab: Page) => tab.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages.english}` });
     await expect(field(second)).toBeVisible();
 
-    await field(page).fill('Hello from the first tab');
-    await field(page).blur();
-    await saved(page);
+    await saved(page, async () => {
+      await field(page).fill('Hello from the first tab');
+      await field(page).blur();
+    });
 
     await field(second).fill('Hello from the second tab');
     await field(second).blur();
@@ -179,9 +191,8 @@ test.describe('the content studio', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Hello from the first tab');
     await expect(dialog).toContainText('Hello from the second tab');
-    await dialog.getByRole('button', { name: en.conflict.keep_mine }).click();
+    await saved(second, () => dialog.getByRole('button', { name: en.conflict.keep_mine }).click());
     await expect(dialog).toBeHidden();
-    await saved(second);
 
     const draft = await second.request.get('/api/v1/owner/content/draft');
     expect((await draft.json()).data.draft.content.home.greeting.english).toBe('Hello from the second tab');
