@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { stringify } from 'yaml';
@@ -14,8 +15,9 @@ export function contentYamlFiles(content: SiteContent): { file: string; text: st
 /**
  * A version as a zip of its content folder: the YAML files and, under `images/`, the `pictures` it
  * names (`picturesOf`) that `readPicture` finds; the others are left out and named in `missing`
- * once the stream ends. Streamed, one picture read at a time; every entry carries `modified` (the
- * version's time), so the same version always gives the same bytes.
+ * once the stream ends. Streamed, one picture read at a time and only as fast as it is downloaded;
+ * every entry carries `modified` (the version's time), so the same version always gives the same
+ * bytes.
  */
 export function contentZip(
   content: SiteContent,
@@ -52,9 +54,14 @@ export function contentZip(
     for (const picture of pictures) {
       const bytes = await readPicture(picture);
       if (stream.destroyed) return;
-      if (bytes === undefined) missing.push(picture);
+      if (bytes === undefined) {
+        missing.push(picture);
+        continue;
+      }
       // Pictures are compressed already: stored as they are.
-      else add(new ZipPassThrough(`images/${picture}`), bytes);
+      add(new ZipPassThrough(`images/${picture}`), bytes);
+      // A slow download holds the next picture back instead of the whole zip piling up in memory.
+      if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
     }
     zip.end();
   })().catch((error: unknown) => {
