@@ -21,7 +21,7 @@ interface FieldProps {
 }
 
 /** A field's label from its key: list items are named after their list. */
-export function useFieldLabel(): (key: string) => string {
+function useFieldLabel(): (key: string) => string {
   const { t } = useTranslation('studio');
   return (key) => t(`fields.${key}` as 'fields.title', { defaultValue: key });
 }
