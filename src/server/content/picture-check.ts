@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import type { ApiErrorCode } from '../../shared/api-errors.js';
 import { loadSharp } from '../serving/load-sharp.js';
+import { askPictureProcess, type InspectResult } from '../serving/picture-process.js';
 
 /** The largest picture accepted, in bytes (uploads are refused past it with 413). */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
@@ -79,42 +80,97 @@ export async function checkPicture(picturePath: string, bytes: Buffer): Promise<
       `${picturePath}: only JPEG, PNG, WebP, AVIF and SVG pictures are accepted`,
     );
   }
-  const sharp = await loadSharp();
-  // libvips' operation cache would keep the decoded upload in this process's memory.
-  sharp.cache(false);
-  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
+  // Cheap first, in the server: bytes that do not even start as the named format never start a process.
+  const sniffed = sniffedType(bytes);
+  if (sniffed === undefined) {
     throw new PictureError(
       'picture_unreadable',
       `${picturePath} is not a picture sharp can read (corrupt, or not a picture)`,
     );
   }
-  const found = decodedType(metadata.format, metadata.compression);
-  if (found !== expected) {
+  if (sniffed !== expected) {
+    throw new PictureError('picture_type_mismatch', `${picturePath} is named as ${expected} but holds ${sniffed}`);
+  }
+  // Decoded in the picture process (picture-process.ts): libvips' memory never stays in the server.
+  const found = await askPictureProcess<InspectResult>({ kind: 'inspect', bytes, maxPixels: PICTURE_MAX_PIXELS });
+  if (!found.readable || found.width === undefined || found.height === undefined) {
+    throw new PictureError(
+      'picture_unreadable',
+      `${picturePath} is not a picture sharp can read (corrupt, or not a picture)`,
+    );
+  }
+  const foundType = decodedType(found.format, found.compression);
+  if (foundType !== expected) {
     throw new PictureError(
       'picture_type_mismatch',
-      `${picturePath} is named as ${expected} but holds ${found ?? metadata.format ?? 'something else'}`,
+      `${picturePath} is named as ${expected} but holds ${foundType ?? found.format ?? 'something else'}`,
     );
   }
-  if (metadata.width * metadata.height > PICTURE_MAX_PIXELS) {
+  if (found.width * found.height > PICTURE_MAX_PIXELS) {
     throw new PictureError(
       'picture_too_many_pixels',
-      `${picturePath} has ${metadata.width} × ${metadata.height} pixels: at most ${PICTURE_MAX_PIXELS / 1_000_000} megapixels are accepted`,
+      `${picturePath} has ${found.width} × ${found.height} pixels: at most ${PICTURE_MAX_PIXELS / 1_000_000} megapixels are accepted`,
     );
   }
+  if (!found.decoded) {
+    throw new PictureError('picture_unreadable', `${picturePath} is truncated or corrupt: it cannot be decoded`);
+  }
+  return { contentType: expected, width: found.width, height: found.height, sha256, size: bytes.length };
+}
+
+const ascii = (bytes: Buffer, start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+
+/**
+ * What a raster picture's first bytes say it is (its magic numbers), or undefined for anything that
+ * is no picture at all (a zip, a page, random bytes). Other picture formats are named for the message.
+ */
+function sniffedType(bytes: Buffer): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    // An ISO media file: its major and compatible brands say what it holds (AVIF, HEIC, a video…).
+    const boxEnd = Math.min(bytes.length, Math.max(16, bytes.readUInt32BE(0)), 256);
+    const brands = new Set([ascii(bytes, 8, 12)]);
+    for (let at = 16; at + 4 <= boxEnd; at += 4) brands.add(ascii(bytes, at, at + 4));
+    if (brands.has('avif') || brands.has('avis')) return 'image/avif';
+    if (brands.has('heic') || brands.has('heix') || brands.has('mif1')) return 'image/heic';
+    return undefined;
+  }
+  if (ascii(bytes, 0, 4) === 'GIF8') return 'image/gif';
+  if (ascii(bytes, 0, 4) === 'II*\u0000' || ascii(bytes, 0, 4) === 'MM\u0000*') return 'image/tiff';
+  if (ascii(bytes, 0, 2) === 'BM') return 'image/bmp';
+  return undefined;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * The decode check, run in the picture process (picture-encoder.ts), never in the server: what
+ * sharp reads in the header, and whether the whole picture decodes (truncated or corrupt data fails)
+ * when it is within `maxPixels` (a decompression bomb is never decoded).
+ */
+export async function inspectRaster(bytes: Buffer, maxPixels: number): Promise<InspectResult> {
+  const sharp = await loadSharp();
+  let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return { readable: false };
+  }
+  const { width, height } = metadata.autoOrient ?? metadata;
+  const found = { readable: true, format: metadata.format, compression: metadata.compression, width, height };
+  if (metadata.width * metadata.height > maxPixels) return { ...found, decoded: false };
   try {
     // Decoded in full (to a tiny size, to spare memory): truncated or corrupt data fails here.
-    await sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error', sequentialRead: true })
+    await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
       .resize(8, 8, { fit: 'inside' })
       .raw()
       .toBuffer();
+    return { ...found, decoded: true };
   } catch {
-    throw new PictureError('picture_unreadable', `${picturePath} is truncated or corrupt: it cannot be decoded`);
+    return { ...found, decoded: false };
   }
-  const { width, height } = metadata.autoOrient ?? metadata;
-  return { contentType: expected, width, height, sha256, size: bytes.length };
 }
 
 type Node = DefaultTreeAdapterMap['node'];

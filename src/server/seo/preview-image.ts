@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { OverlayOptions } from 'sharp';
 import type { Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
@@ -49,31 +47,37 @@ async function textImage(
   return { input, height: maxHeight };
 }
 
-/** A version for the image's address, so shared-link caches fetch it again when the owner changes it. */
-export function previewVersion(content: SiteContent, imagesDir: string): string {
-  const photo = path.join(imagesDir, content.home.photo);
+/**
+ * A version for the image's address, so shared-link caches fetch it again when the owner changes
+ * it: made from their name and role and the home photo's SHA-256 (from the database).
+ */
+export function previewVersion(content: SiteContent, photoSha256: string | undefined): string {
   const hash = createHash('sha256').update(JSON.stringify(content.identity));
-  if (existsSync(photo)) hash.update(readFileSync(photo));
+  if (photoSha256) hash.update(photoSha256);
   return hash.digest('base64url').slice(0, 12);
 }
 
 /**
- * The picture shared links show: the owner's photo on the left, their name and role on the right,
- * in the page's language, 1200×630 JPEG. Text is set by sharp's Pango with the system's sans-serif
- * font (DejaVu Sans on Debian, which has Latin, Uzbek ʻ and Cyrillic).
+ * The picture shared links show: the owner's photo (as stored in the database) on the left, their
+ * name and role on the right, in the page's language, 1200×630 JPEG. Text is set by sharp's Pango
+ * with the system's sans-serif font (DejaVu Sans on Debian, which has Latin, Uzbek ʻ and Cyrillic).
+ * Drawn in the picture process (picture-encoder.ts), never in the server.
  */
-export async function renderPreviewImage(content: SiteContent, imagesDir: string, locale: Locale): Promise<Buffer> {
+export async function renderPreviewImage(
+  content: SiteContent,
+  photo: { bytes: Buffer; contentType: string } | undefined,
+  locale: Locale,
+): Promise<Buffer> {
   const sharp = await loadSharp();
   const layers: OverlayOptions[] = [];
-  const photoFile = path.join(imagesDir, content.home.photo);
-  if (existsSync(photoFile)) {
-    const vector = photoFile.toLowerCase().endsWith('.svg');
-    const photo = await sharp(photoFile, vector ? { density: 288 } : {})
+  if (photo) {
+    const vector = photo.contentType === 'image/svg+xml';
+    const drawn = await sharp(photo.bytes, vector ? { density: 288 } : {})
       .rotate()
       .resize(PHOTO_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'attention' })
       .flatten({ background: PAPER })
       .toBuffer();
-    layers.push({ input: photo, left: 0, top: 0 });
+    layers.push({ input: drawn, left: 0, top: 0 });
   }
   const name = await textImage(fullName(content, locale), 'sans-serif Bold 64', INK, 240);
   const role = await textImage(content.identity.role[locale], 'sans-serif 34', MUTED, 130);

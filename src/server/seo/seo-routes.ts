@@ -1,40 +1,65 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { type ContentState, perSnapshot } from '../content/content-state.js';
+import { type ContentSnapshot, type ContentState, perSnapshot } from '../content/content-state.js';
+import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { memoizeAsync } from '../lib/memoize-async.js';
+import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
+import { askPictureProcess } from '../serving/picture-process.js';
 import { compressBody, readyBody, sendCompressed } from '../serving/precompressed.js';
 import type { PreviewImage } from './page-head.js';
-import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion, renderPreviewImage } from './preview-image.js';
+import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion } from './preview-image.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
 export interface SeoOptions {
   content: ContentState;
-  imagesDir: string;
+  db: Db;
   originOf: () => string;
 }
 
-/** The preview picture's address for a language; its version changes with the owner's name, role or photo. */
-export function previewImageFor(content: SiteContent, imagesDir: string) {
-  const version = previewVersion(content, imagesDir);
-  return (origin: string, locale: Locale): PreviewImage => ({
-    url: `${origin}/og/${locale}.jpg?v=${version}`,
-    width: PREVIEW_WIDTH,
-    height: PREVIEW_HEIGHT,
-    type: PREVIEW_TYPE,
+type PreviewImageAddress = (origin: string, locale: Locale) => PreviewImage;
+
+/**
+ * The preview picture's address per language, for each snapshot's pages: its version changes with
+ * the owner's name, role or photo (the home photo's SHA-256, one summary read per snapshot, kept with
+ * it; a failed read is tried again by the next page).
+ */
+export function previewImagesFor(db: Db): (snapshot: ContentSnapshot) => Promise<PreviewImageAddress> {
+  const addressOf = perSnapshot((snapshot) =>
+    memoizeAsync(async (_once: 'address'): Promise<PreviewImageAddress> => {
+      const photo = await pictureSummaryByPath(db, snapshot.content.home.photo);
+      const version = previewVersion(snapshot.content, photo?.sha256);
+      return (origin, locale) => ({
+        url: `${origin}/og/${locale}.jpg?v=${version}`,
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        type: PREVIEW_TYPE,
+      });
+    }),
+  );
+  return (snapshot) => addressOf(snapshot)('address');
+}
+
+/** The preview picture of `content` in `locale`, drawn in the picture process from the stored photo. */
+async function previewPicture(db: Db, content: SiteContent, locale: Locale): Promise<Buffer> {
+  const photo = await pictureByPath(db, content.home.photo);
+  const jpeg = await askPictureProcess<Uint8Array>({
+    kind: 'preview',
+    content,
+    locale,
+    photo: photo && { bytes: photo.bytes, contentType: photo.contentType },
   });
+  return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
 }
 
 /** `/sitemap.xml`, `/robots.txt` and the per-language preview pictures (`/og/{locale}.jpg`). */
-export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, imagesDir, originOf }) => {
+export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, db, originOf }) => {
   // Each answer is made once (per origin) and kept; the preview pictures once per content version.
   const sitemap = memoizeAsync((origin: string) => compressBody('application/xml; charset=utf-8', sitemapXml(origin)));
   const robots = memoizeAsync((origin: string) => compressBody('text/plain; charset=utf-8', robotsTxt(origin)));
   const previewOf = perSnapshot((snapshot) =>
-    memoizeAsync(async (locale: Locale) =>
-      readyBody(PREVIEW_TYPE, await renderPreviewImage(snapshot.content, imagesDir, locale)),
-    ),
+    memoizeAsync(async (locale: Locale) => readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, locale))),
   );
   const hour = 'public, max-age=3600';
 

@@ -2,8 +2,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer, ServerEntry } from '../../shared/page-rendering.js';
+import { hashPassword } from '../auth/password.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { createTestApp, type TestApp } from '../test/helper.js';
+import { checkPicture } from '../content/picture-check.js';
+import { publishContent } from '../content/publish-content.js';
+import { setPasswordHash } from '../repositories/owner-repository.js';
+import { storePicture } from '../repositories/picture-repository.js';
+import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
+import { multipartBody } from '../test/multipart.js';
 
 const ORIGIN = 'https://aziza.example';
 
@@ -157,6 +163,81 @@ describe('search engines and shared links', () => {
       expect(await get('/sitemap.xml', host)).not.toMatch(/attacker|site\.example|script/);
     }
     await plain.close();
+  });
+});
+
+describe(`the preview picture from the database on ${testDialect}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ publicUrl: ORIGIN });
+  });
+  afterAll(async () => testApp.close());
+
+  const solid = (background: string) =>
+    sharp({ create: { width: 300, height: 400, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  const previewAddress = async () => {
+    const html = (await testApp.app.inject({ url: '/?lang=english' })).body;
+    return attribute(html, /<meta property="og:image" content="([^"]*)"/) ?? '';
+  };
+  /** The preview picture's colour in the middle of the photo's column (its left 480 px). */
+  const photoColour = async (address: string) => {
+    const response = await testApp.app.inject({ url: address.slice(ORIGIN.length) });
+    expect(response.statusCode).toBe(200);
+    const { data } = await sharp(response.rawPayload)
+      .extract({ left: 200, top: 300, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return [...data];
+  };
+  const isRed = ([red = 0, green = 0, blue = 0]: number[]) => red > 200 && green < 60 && blue < 60;
+
+  it("shows a photo uploaded through the owner's API, and its address changes with the photo's bytes", async () => {
+    const before = await previewAddress();
+    expect(isRed(await photoColour(before))).toBe(false);
+
+    await setPasswordHash(testApp.db, await hashPassword('preview password', { logN: 10, r: 8, p: 1 }));
+    const headers = { 'sec-fetch-site': 'same-origin' };
+    const signedIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/session',
+      headers,
+      payload: { password: 'preview password' },
+    });
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    const body = multipartBody([
+      { name: 'path', value: 'me/red.jpg' },
+      { name: 'file', value: await solid('#ff0000'), filename: 'red.jpg', type: 'image/jpeg' },
+    ]);
+    const uploaded = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/content/pictures',
+      headers: { ...headers, cookie, ...body.headers },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // Stored in the database only: the content folder has no such file.
+    const content = { ...testApp.content, home: { ...testApp.content.home, photo: 'me/red.jpg' } };
+    await publishContent(testApp.db, testApp.app.contentState, content, { source: 'editor' });
+
+    const red = await previewAddress();
+    expect(red).toMatch(new RegExp(`^${ORIGIN}/og/english\\.jpg\\?v=`));
+    expect(red).not.toBe(before);
+    expect(isRed(await photoColour(red))).toBe(true);
+
+    // New bytes under the same path (as a content folder import replaces them), in a new version.
+    const blueBytes = await solid('#0000ff');
+    await storePicture(
+      testApp.db,
+      { path: 'me/red.jpg', bytes: blueBytes, ...(await checkPicture('me/red.jpg', blueBytes)) },
+      { replace: true },
+    );
+    await publishContent(testApp.db, testApp.app.contentState, content, { source: 'editor' });
+    const blue = await previewAddress();
+    expect(blue).not.toBe(red);
+    const [r = 0, g = 0, b = 0] = await photoColour(blue);
+    expect([r < 60, g < 60, b > 200]).toEqual([true, true, true]);
   });
 });
 

@@ -1,22 +1,34 @@
-// The child process that makes a picture's variants (picture-variants.ts starts one per batch and it
-// exits when done), so decoding a 12-megapixel photo and encoding AVIF never grow the server's own
-// memory: glibc keeps what libvips and the AVIF encoder once took, long after they freed it.
+// The picture process (picture-process.ts starts it and lets it go when idle): every use of sharp
+// runs here, one task at a time, so decoding a 12-megapixel photo, encoding AVIF, checking an upload
+// or drawing a shared-link preview never grow the server's own memory: glibc keeps what libvips and
+// the AVIF encoder once took, long after they freed it, and this process gives it all back on exit.
 import { rename, writeFile } from 'node:fs/promises';
-import type { EncodeRequest, EncodeResult } from './picture-variants.js';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { EncodeResult, PictureProcessMessage, PictureTask, PictureTaskMessage } from './picture-process.js';
 
-process.once('message', async (message: EncodeRequest) => {
-  const send = (result: EncodeResult) =>
-    new Promise<void>((resolve) => {
-      process.send?.(result, () => resolve());
-    });
+// Nothing is kept between tasks, and one thread per task: the machine has two cores.
+sharp.cache(false);
+sharp.concurrency(1);
+
+const send = (message: PictureProcessMessage) =>
+  new Promise<void>((resolve) => {
+    if (!process.send) resolve();
+    else process.send(message, () => resolve());
+  });
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A batch of variants of one picture, each written to its target and reported as it is made. */
+async function encodeVariants(
+  task: Extract<PictureTask, { kind: 'variants' }>,
+  report: (result: EncodeResult) => Promise<void>,
+): Promise<void> {
+  const bytes = Buffer.from(task.bytes);
+  const widths = task.jobs.flatMap(({ spec }) => (spec.width === 'original' ? [] : [spec.width]));
+  let shrunk: { data: Buffer; info: OutputInfo } | undefined;
   try {
-    const sharp = (await import('sharp')).default;
-    sharp.cache(false);
-    sharp.concurrency(1);
-    const bytes = Buffer.from(message.bytes);
-    const widths = message.jobs.flatMap(({ spec }) => (spec.width === 'original' ? [] : [spec.width]));
     // Decoded once, shrunk to the widest variant asked for; every resized variant is made from that.
-    const shrunk =
+    shrunk =
       widths.length === 0
         ? undefined
         : await sharp(bytes, { limitInputPixels: false, sequentialRead: true })
@@ -25,37 +37,59 @@ process.once('message', async (message: EncodeRequest) => {
             .resize({ width: Math.max(...widths), withoutEnlargement: true })
             .raw()
             .toBuffer({ resolveWithObject: true });
-    for (const { spec, target } of message.jobs) {
-      try {
-        // sharp writes no metadata unless asked: EXIF (GPS included), XMP, IPTC, ICC and comments are
-        // left out, the orientation applied by rotate(), the colours converted to sRGB.
-        let image: import('sharp').Sharp;
-        if (spec.width === 'original' || !shrunk) {
-          image = sharp(bytes, { limitInputPixels: false, sequentialRead: true }).rotate().toColourspace('srgb');
-          if (message.contentType === 'image/jpeg') image = image.jpeg({ quality: 85, mozjpeg: true });
-          else if (message.contentType === 'image/png') image = image.png({ compressionLevel: 9 });
-          else if (message.contentType === 'image/webp') image = image.webp({ quality: 85 });
-          else image = image.avif({ quality: 60, effort: 2 });
-        } else {
-          const { width, height, channels } = shrunk.info;
-          image = sharp(shrunk.data, { raw: { width, height, channels } }).resize({
-            width: spec.width,
-            withoutEnlargement: true,
-          });
-          image = spec.format === 'avif' ? image.avif({ quality: 55, effort: 2 }) : image.webp({ quality: 80 });
-        }
-        const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-        await writeFile(temporary, await image.toBuffer());
-        await rename(temporary, target);
-        await send({ target });
-      } catch (error) {
-        await send({ target, error: error instanceof Error ? error.message : String(error) });
-      }
-    }
   } catch (error) {
-    for (const { target } of message.jobs) {
-      await send({ target, error: error instanceof Error ? error.message : String(error) });
+    for (const { target } of task.jobs) await report({ target, error: messageOf(error) });
+    return;
+  }
+  for (const { spec, target } of task.jobs) {
+    try {
+      // sharp writes no metadata unless asked: EXIF (GPS included), XMP, IPTC, ICC and comments are
+      // left out, the orientation applied by rotate(), the colours converted to sRGB.
+      let image: Sharp;
+      if (spec.width === 'original' || !shrunk) {
+        image = sharp(bytes, { limitInputPixels: false, sequentialRead: true }).rotate().toColourspace('srgb');
+        if (task.contentType === 'image/jpeg') image = image.jpeg({ quality: 85, mozjpeg: true });
+        else if (task.contentType === 'image/png') image = image.png({ compressionLevel: 9 });
+        else if (task.contentType === 'image/webp') image = image.webp({ quality: 85 });
+        else image = image.avif({ quality: 60, effort: 2 });
+      } else {
+        const { width, height, channels } = shrunk.info;
+        image = sharp(shrunk.data, { raw: { width, height, channels } }).resize({
+          width: spec.width,
+          withoutEnlargement: true,
+        });
+        image = spec.format === 'avif' ? image.avif({ quality: 55, effort: 2 }) : image.webp({ quality: 80 });
+      }
+      const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(temporary, await image.toBuffer());
+      await rename(temporary, target);
+      await report({ target });
+    } catch (error) {
+      await report({ target, error: messageOf(error) });
     }
   }
-  process.disconnect?.();
+}
+
+async function run({ id, task }: PictureTaskMessage): Promise<void> {
+  const reply = (value: unknown) => send({ id, reply: value });
+  try {
+    if (task.kind === 'variants') await encodeVariants(task, reply);
+    else if (task.kind === 'inspect') {
+      const { inspectRaster } = await import('../content/picture-check.js');
+      await reply(await inspectRaster(Buffer.from(task.bytes), task.maxPixels));
+    } else {
+      const { renderPreviewImage } = await import('../seo/preview-image.js');
+      const photo = task.photo && { bytes: Buffer.from(task.photo.bytes), contentType: task.photo.contentType };
+      await reply(await renderPreviewImage(task.content, photo, task.locale));
+    }
+    await send({ id, done: true });
+  } catch (error) {
+    await send({ id, done: true, error: messageOf(error) });
+  }
+}
+
+// Tasks come one at a time from the server, but are chained anyway so none ever overlaps another.
+let previous: Promise<void> = Promise.resolve();
+process.on('message', (message: PictureTaskMessage) => {
+  previous = previous.then(() => run(message));
 });

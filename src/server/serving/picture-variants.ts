@@ -1,17 +1,11 @@
-import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
+import { MEDIA_WIDTHS } from '../../shared/media.js';
 import type { Db } from '../db/database.js';
 import { type PictureSummary, pictureByPath } from '../repositories/picture-repository.js';
+import { encodeInPictureProcess, VARIANT_FORMATS, type VariantSpec } from './picture-process.js';
 
-/** The formats a raster picture is served in at the widths of MEDIA_WIDTHS. */
-export const VARIANT_FORMATS = ['avif', 'webp'] as const;
-export type VariantFormat = (typeof VARIANT_FORMATS)[number];
-
-/** A raster picture as served: at a width of MEDIA_WIDTHS in AVIF or WebP, or whole in its own format. */
-export type VariantSpec = { width: MediaWidth; format: VariantFormat } | { width: 'original' };
+export { VARIANT_FORMATS, type VariantFormat, type VariantSpec } from './picture-process.js';
 
 const ORIGINAL_EXTENSION: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -45,48 +39,6 @@ function variantFile(cacheDir: string, picture: PictureSummary, spec: VariantSpe
   return path.join(cacheDir, 'pictures', `${picture.sha256}-${width}.${extension}`);
 }
 
-/** A batch of variants of one picture, for the encoder process (picture-encoder.ts). */
-export interface EncodeRequest {
-  bytes: Uint8Array;
-  contentType: string;
-  jobs: { spec: VariantSpec; target: string }[];
-}
-
-/** One variant written (or not, with why), reported by the encoder process. */
-export interface EncodeResult {
-  target: string;
-  error?: string;
-}
-
-const here = fileURLToPath(import.meta.url);
-// From the build, the compiled encoder; from the sources (tests, benches), the TypeScript one.
-const fromSource = here.endsWith('.ts');
-const ENCODER = path.join(path.dirname(here), `picture-encoder.${fromSource ? 'ts' : 'js'}`);
-
-/** Runs one batch in a new encoder process; `done` hears of each variant as it is written. */
-function runEncoder(request: EncodeRequest, done: (result: EncodeResult) => void): Promise<void> {
-  return new Promise((resolve) => {
-    const child = fork(ENCODER, [], {
-      serialization: 'advanced',
-      execArgv: fromSource ? ['--import', 'tsx'] : [],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    child.on('message', (result: EncodeResult) => done(result));
-    child.once('error', () => resolve());
-    child.once('exit', () => resolve());
-    child.send(request);
-  });
-}
-
-// One encoder at a time in the whole process: the machine has two cores, and a 12-megapixel photo
-// decoded twice at once costs more memory than the site's budget.
-let encoding: Promise<unknown> = Promise.resolve();
-function oneAtATime<Value>(work: () => Promise<Value>): Promise<Value> {
-  const turn = encoding.then(work, work);
-  encoding = turn.catch(() => undefined);
-  return turn;
-}
-
 // Variants live in the cache folder, not here: only those being made are, so visitors asking at
 // once for a variant not made yet wait for the same encode.
 const inFlight = new Map<string, Promise<string>>();
@@ -113,19 +65,26 @@ function encode(db: Db, picture: PictureSummary, jobs: { spec: VariantSpec; targ
     if (error === undefined) waiting?.resolve(target);
     else waiting?.reject(new Error(`could not make ${target}: ${error}`));
   };
-  void oneAtATime(async () => {
+  void (async () => {
     try {
-      const stored = await pictureByPath(db, picture.path);
-      if (!stored || stored.sha256 !== picture.sha256) throw new Error(`the picture ${picture.path} changed meanwhile`);
-      mkdirSync(path.dirname(pending[0]?.target ?? '.'), { recursive: true });
-      await runEncoder({ bytes: stored.bytes, contentType: picture.contentType, jobs: pending }, ({ target, error }) =>
-        finish(target, error),
+      // One batch at a time in the encoder process (picture-process.ts), never in the server; the
+      // picture is read from the database when the batch's turn comes.
+      await encodeInPictureProcess(
+        async () => {
+          const stored = await pictureByPath(db, picture.path);
+          if (!stored || stored.sha256 !== picture.sha256) {
+            throw new Error(`the picture ${picture.path} changed meanwhile`);
+          }
+          mkdirSync(path.dirname(pending[0]?.target ?? '.'), { recursive: true });
+          return { kind: 'variants', bytes: stored.bytes, contentType: picture.contentType, jobs: pending };
+        },
+        ({ target, error }) => finish(target, error),
       );
     } catch (error) {
       for (const target of [...settle.keys()]) finish(target, error instanceof Error ? error.message : String(error));
     }
     for (const target of [...settle.keys()]) finish(target, 'the encoder stopped');
-  });
+  })();
 }
 
 /** The file of a variant, made first if this machine has not made it yet. */

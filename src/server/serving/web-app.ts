@@ -34,7 +34,7 @@ import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
-import { previewImageFor, seoRoutes } from '../seo/seo-routes.js';
+import { previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
 import { mediaRoutes } from './media.js';
 import { loadPageAssets } from './page-assets.js';
 import { parsePageTemplate } from './page-template.js';
@@ -134,14 +134,13 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const template = assets ? parsePageTemplate(assets.template) : undefined;
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
   const serverEntry = options.renderer || !template ? undefined : await loadServerEntry(options.webRoot, app.log);
-  const imagesDir = path.join(options.contentDir, 'images');
   const originOf = () => options.siteOrigin;
   // What each version's pages are made from, made once per version.
   const rendererOf = perSnapshot(
     async (snapshot): Promise<PageRenderer | undefined> =>
       options.renderer ?? serverEntry?.createPageRenderer(snapshot.content),
   );
-  const previewImageOf = perSnapshot((snapshot) => previewImageFor(snapshot.content, imagesDir));
+  const previewImageOf = previewImagesFor(options.db);
   const siteDataOf = perSnapshot((snapshot) => siteDataScript({ identity: snapshot.content.identity }));
 
   interface Variant {
@@ -191,7 +190,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         locale: variant.locale,
         content,
         titles: renderer?.titles,
-        image: previewImageOf(snapshot)(variant.origin, variant.locale),
+        image: (await previewImageOf(snapshot))(variant.origin, variant.locale),
       }),
       siteDataOf(snapshot),
       ...extraHead,
@@ -294,7 +293,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     await app.register(staticFiles, { root: options.webRoot, serveSourceMaps: options.serveSourceMaps ?? false });
   }
   await app.register(mediaRoutes, { db: options.db, cacheDir: options.cacheDir });
-  await app.register(seoRoutes, { content: contentState, imagesDir, originOf });
+  await app.register(seoRoutes, { content: contentState, db: options.db, originOf });
 
   for (const appPath of Object.values(APP_PATHS)) {
     app.get(appPath, { schema: { hide: true }, compress: false }, (request, reply) =>

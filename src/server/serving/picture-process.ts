@@ -1,0 +1,177 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locale } from '../../shared/locales.js';
+import type { MediaWidth } from '../../shared/media.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
+
+/** The formats a raster picture is served in at the widths of MEDIA_WIDTHS. */
+export const VARIANT_FORMATS = ['avif', 'webp'] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** A raster picture as served: at a width of MEDIA_WIDTHS in AVIF or WebP, or whole in its own format. */
+export type VariantSpec = { width: MediaWidth; format: VariantFormat } | { width: 'original' };
+
+/** Picture bytes with what they are, as sent to the picture process. */
+export interface PictureBytes {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/**
+ * The work sharp does, always in the picture process (picture-encoder.ts), never in the server:
+ * a batch of variants of one picture, the decode check of an upload, a shared-link preview picture.
+ */
+export type PictureTask =
+  | (PictureBytes & { kind: 'variants'; jobs: { spec: VariantSpec; target: string }[] })
+  | { kind: 'inspect'; bytes: Uint8Array; maxPixels: number }
+  | { kind: 'preview'; content: SiteContent; locale: Locale; photo: PictureBytes | undefined };
+
+/** One variant written (or not, with why): a `variants` task answers one per job, as each is made. */
+export interface EncodeResult {
+  target: string;
+  error?: string;
+}
+
+/** What the decode check found in a raster picture (`inspect`); `decoded` is false when it is corrupt. */
+export interface InspectResult {
+  readable: boolean;
+  format?: string;
+  compression?: string;
+  width?: number;
+  height?: number;
+  decoded?: boolean;
+}
+
+/** What passes between the server and the picture process. */
+export interface PictureTaskMessage {
+  id: number;
+  task: PictureTask;
+}
+export type PictureProcessMessage = { id: number; reply: unknown } | { id: number; done: true; error?: string };
+
+const here = fileURLToPath(import.meta.url);
+// From the build, the compiled child; from the sources (tests, benches), the TypeScript one.
+const fromSource = here.endsWith('.ts');
+const CHILD = path.join(path.dirname(here), `picture-encoder.${fromSource ? 'ts' : 'js'}`);
+
+/**
+ * How long an idle picture process is kept for the next task before it is let go: a burst (a folder
+ * of pictures, the variants of several photos) shares one process and its start-up (about 0.3 s built,
+ * 1 s from the sources), and a quiet server holds none.
+ */
+const IDLE_MS = 2000;
+
+/**
+ * A child process that runs picture tasks one at a time, started on the first and ended when idle.
+ * sharp and libvips live only there: glibc keeps what a 12-megapixel decode or an AVIF encode once
+ * took long after it is freed, so in the server it would stay for good; a child gives it all back
+ * when it exits.
+ */
+class PictureProcess {
+  #child: ChildProcess | undefined;
+  #idle: NodeJS.Timeout | undefined;
+  #turn: Promise<unknown> = Promise.resolve();
+  #lastId = 0;
+
+  /**
+   * Runs a task after the tasks before it; `onReply` hears each reply as it comes; answers them all.
+   * The task is made when its turn comes, so queued batches do not hold their pictures' bytes.
+   */
+  run<Reply>(makeTask: () => PictureTask | Promise<PictureTask>, onReply?: (reply: Reply) => void): Promise<Reply[]> {
+    const next = async () => this.#runNow(await makeTask(), onReply);
+    const turn = this.#turn.then(next, next);
+    this.#turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  #start(): ChildProcess {
+    const child = fork(CHILD, [], {
+      serialization: 'advanced',
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const forget = () => {
+      if (this.#child === child) this.#child = undefined;
+    };
+    child.once('exit', forget);
+    child.once('error', forget);
+    // Only a task under way keeps the server's event loop alive (its channel is referenced then).
+    child.unref();
+    this.#child = child;
+    return child;
+  }
+
+  #runNow<Reply>(task: PictureTask, onReply?: (reply: Reply) => void): Promise<Reply[]> {
+    clearTimeout(this.#idle);
+    const child = this.#child ?? this.#start();
+    child.channel?.ref();
+    const id = ++this.#lastId;
+    return new Promise<Reply[]>((resolve, reject) => {
+      const replies: Reply[] = [];
+      const finish = () => {
+        child.off('message', onMessage);
+        child.off('exit', onStop);
+        child.off('error', onStop);
+        child.channel?.unref();
+        this.#idleLater(child);
+      };
+      const onMessage = (message: PictureProcessMessage) => {
+        if (message.id !== id) return;
+        if ('done' in message) {
+          finish();
+          if (message.error === undefined) resolve(replies);
+          else reject(new Error(message.error));
+          return;
+        }
+        replies.push(message.reply as Reply);
+        onReply?.(message.reply as Reply);
+      };
+      const onStop = () => {
+        finish();
+        reject(new Error('the picture process stopped before it finished'));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onStop);
+      child.once('error', onStop);
+      child.send({ id, task } satisfies PictureTaskMessage, (error) => {
+        if (error) onStop();
+      });
+    });
+  }
+
+  #idleLater(child: ChildProcess): void {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      if (this.#child !== child) return;
+      this.#child = undefined;
+      // Without its channel the child has nothing left to do and exits.
+      if (child.connected) child.disconnect();
+    }, IDLE_MS);
+    this.#idle.unref();
+  }
+}
+
+// Two processes at most: variants (slow, one batch at a time: the machine has two cores, and a
+// 12-megapixel photo decoded twice at once costs more memory than the site's budget) and the quick
+// tasks (an upload's check, a preview picture), which never wait behind an AVIF encode.
+const encoder = new PictureProcess();
+const checker = new PictureProcess();
+
+/**
+ * Makes a batch of variants in the encoder process when its turn comes (`makeTask` reads the
+ * picture then); `onResult` hears of each variant as it is written.
+ */
+export function encodeInPictureProcess(
+  makeTask: () => Promise<Extract<PictureTask, { kind: 'variants' }>>,
+  onResult: (result: EncodeResult) => void,
+): Promise<EncodeResult[]> {
+  return encoder.run(makeTask, onResult);
+}
+
+/** Runs a quick task (a check, a preview picture) in the other picture process; answers its reply. */
+export async function askPictureProcess<Reply>(task: Exclude<PictureTask, { kind: 'variants' }>): Promise<Reply> {
+  const [reply] = await checker.run<Reply>(() => task);
+  if (reply === undefined) throw new Error(`the picture process answered nothing to ${task.kind}`);
+  return reply;
+}
