@@ -50,7 +50,7 @@ async function saved(page: Page, edit: () => Promise<void>, texts: StudioTexts =
   const answer = page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
   await edit();
   await answer;
-  await expect(page.getByRole('status').filter({ hasText: texts.save.saved })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${texts.save.saved}$`) })).toBeVisible();
 }
 
 /** The visible home page's greeting line, in one language, as a visitor sees it. */
@@ -197,6 +197,57 @@ test.describe('the content studio', () => {
     const draft = await second.request.get('/api/v1/owner/content/draft');
     expect((await draft.json()).data.draft.content.home.greeting.english).toBe('Hello from the second tab');
     await second.close();
+  });
+
+  test('typing through a lost connection loses nothing: the edits wait in the browser and are saved when it is back', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(budget({ pages: 4 }));
+    allowConsoleErrors(/content\/draft|Failed to load resource|ERR_FAILED/);
+    await openSection(page, 'identity');
+    const phone = page.getByLabel(en.fields.phone, { exact: true });
+    const place = page.getByRole('textbox', { name: `${en.fields.location} ${en.languages.english}` });
+
+    // The connection goes: saves fail, the page says so and keeps trying.
+    await page.route('**/api/v1/owner/content/draft', (route) => route.abort('internetdisconnected'));
+    await phone.fill('+998 90 000 00 01');
+    await phone.blur();
+    await expect(page.getByRole('status').filter({ hasText: en.save.retrying })).toBeVisible();
+    await place.fill('Samarkand, Uzbekistan');
+    await place.blur();
+
+    // Leaving now would lose nothing either, but it asks first.
+    const warned = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    await page.close({ runBeforeUnload: true });
+    expect(await warned).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    // The connection is back: the next try saves every edit.
+    await page.unroute('**/api/v1/owner/content/draft');
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${en.save.saved}$`) })).toBeVisible({ timeout: 15_000 });
+    const draft = (await (await page.request.get('/api/v1/owner/content/draft')).json()).data.draft.content;
+    expect(draft.identity.phone).toBe('+998 90 000 00 01');
+    expect(draft.identity.location.english).toBe('Samarkand, Uzbekistan');
+  });
+
+  test('visitors never download the studio; the owner gets it on opening the Site area', async ({ page }) => {
+    test.setTimeout(budget({ pages: 4 }));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await open(page, '/');
+    await signIn(page, 'english');
+    expect(scripts.filter((url) => /site-studio/.test(url))).toEqual([]);
+    await page.getByRole('navigation', { name: owner.nav.label }).getByRole('link', { name: owner.nav.site }).click();
+    await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
+    expect(scripts.some((url) => /site-studio/.test(url))).toBe(true);
   });
 
   test('restoring an earlier version asks to confirm the sign-in, and the live site shows it', async ({
