@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { budget, expect, open, test } from './fixtures.js';
 import {
   ageOwnerAuthentication,
@@ -230,10 +231,38 @@ test.describe('the content studio', () => {
 
     // The connection is back: the next try saves every edit.
     await page.unroute('**/api/v1/owner/content/draft');
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${en.save.saved}$`) })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${en.save.saved}$`) })).toBeVisible({
+      timeout: 15_000,
+    });
     const draft = (await (await page.request.get('/api/v1/owner/content/draft')).json()).data.draft.content;
     expect(draft.identity.phone).toBe('+998 90 000 00 01');
     expect(draft.identity.location.english).toBe('Samarkand, Uzbekistan');
+  });
+
+  test('a picture is uploaded from the device and chosen; a file that is no picture is refused with the reason', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(budget({ pages: 4 }));
+    allowConsoleErrors(/status of 4\d\d/);
+    await openSection(page, 'home');
+    const photo = page.getByRole('combobox', { name: en.fields.photo });
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    await saved(page, () =>
+      page
+        .getByLabel(en.picture.upload)
+        .setInputFiles({ name: 'studio-photo.jpg', mimeType: 'image/jpeg', buffer: jpeg }),
+    );
+    await expect(photo).toHaveValue('studio-photo.jpg');
+    await expect(page.getByRole('status').filter({ hasText: en.picture.uploaded })).toBeVisible();
+
+    await page
+      .getByLabel(en.picture.upload)
+      .setInputFiles({ name: 'not-a-picture.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text') });
+    await expect(page.getByRole('status').filter({ hasText: en.picture.errors.picture_unreadable })).toBeVisible();
+    await expect(photo).toHaveValue('studio-photo.jpg');
   });
 
   test('visitors never download the studio; the owner gets it on opening the Site area', async ({ page }) => {

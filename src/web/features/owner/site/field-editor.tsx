@@ -7,6 +7,7 @@ import { BrandIcon } from '../../../shared/icons/brand-icon.js';
 import { useDraftEditor } from './draft-context.js';
 import styles from './field-editor.module.css';
 import { changeList, emptyValue, type FieldNode, fieldId, type ListAction, valueAt } from './form-model.js';
+import { PictureControl } from './picture-field.js';
 
 type Path = readonly (string | number)[];
 
@@ -350,17 +351,22 @@ export function FieldEditor(props: FieldProps & { root?: boolean }) {
       return <NumberField {...props} node={node} />;
     case 'social-icon':
       return <SocialIconField {...props} />;
-    case 'text':
     case 'picture':
+      return (
+        <Labelled path={path} label={label}>
+          {(labelId) => <PictureControl path={path} labelledBy={labelId} />}
+        </Labelled>
+      );
+    case 'text':
       return (
         <Labelled path={path} label={label}>
           {(labelId) => (
             <TextControl
               path={path}
               value={valueAt(snapshot.content, path)}
-              max={node.kind === 'text' ? node.max : 200}
-              multiline={node.kind === 'text' && node.multiline}
-              type={node.kind === 'text' && node.format ? node.format : 'text'}
+              max={node.max}
+              multiline={node.multiline}
+              type={node.format ?? 'text'}
               optional={node.optional}
               labelledBy={labelId}
             />
