@@ -92,7 +92,11 @@ export async function checkPicture(picturePath: string, bytes: Buffer): Promise<
     throw new PictureError('picture_type_mismatch', `${picturePath} is named as ${expected} but holds ${sniffed}`);
   }
   // Decoded in the picture process (picture-process.ts): libvips' memory never stays in the server.
-  const found = await askPictureProcess<InspectResult>({ kind: 'inspect', bytes, maxPixels: PICTURE_MAX_PIXELS });
+  const found = await askPictureProcess<InspectResult>({
+    kind: 'inspect',
+    source: bytes,
+    maxPixels: PICTURE_MAX_PIXELS,
+  });
   if (!found.readable || found.width === undefined || found.height === undefined) {
     throw new PictureError(
       'picture_unreadable',

@@ -48,7 +48,7 @@ async function previewPicture(db: Db, content: SiteContent, locale: Locale): Pro
     kind: 'preview',
     content,
     locale,
-    photo: photo && { bytes: photo.bytes, contentType: photo.contentType },
+    photo: photo && { source: photo.bytes, contentType: photo.contentType },
   });
   return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
 }

@@ -2,9 +2,9 @@
 // runs here, one task at a time, so decoding a 12-megapixel photo, encoding AVIF, checking an upload
 // or drawing a shared-link preview never grow the server's own memory: glibc keeps what libvips and
 // the AVIF encoder once took, long after they freed it, and this process gives it all back on exit.
-import { rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import type { EncodeResult, PictureProcessMessage, PictureTask, PictureTaskMessage } from './picture-process.js';
+import type { EncodeResult, PictureProcessMessage, PictureTaskMessage, PictureTaskOnWire } from './picture-process.js';
 
 // Nothing is kept between tasks, and one thread per task: the machine has two cores.
 sharp.cache(false);
@@ -20,10 +20,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** A batch of variants of one picture, each written to its target and reported as it is made. */
 async function encodeVariants(
-  task: Extract<PictureTask, { kind: 'variants' }>,
+  task: Extract<PictureTaskOnWire, { kind: 'variants' }>,
   report: (result: EncodeResult) => Promise<void>,
 ): Promise<void> {
-  const bytes = Buffer.from(task.bytes);
+  const bytes = await readFile(task.source);
   const widths = task.jobs.flatMap(({ spec }) => (spec.width === 'original' ? [] : [spec.width]));
   let shrunk: { data: Buffer; info: OutputInfo } | undefined;
   try {
@@ -76,10 +76,10 @@ async function run({ id, task }: PictureTaskMessage): Promise<void> {
     if (task.kind === 'variants') await encodeVariants(task, reply);
     else if (task.kind === 'inspect') {
       const { inspectRaster } = await import('../content/picture-check.js');
-      await reply(await inspectRaster(Buffer.from(task.bytes), task.maxPixels));
+      await reply(await inspectRaster(await readFile(task.source), task.maxPixels));
     } else {
       const { renderPreviewImage } = await import('../seo/preview-image.js');
-      const photo = task.photo && { bytes: Buffer.from(task.photo.bytes), contentType: task.photo.contentType };
+      const photo = task.photo && { bytes: await readFile(task.photo.source), contentType: task.photo.contentType };
       await reply(await renderPreviewImage(task.content, photo, task.locale));
     }
     await send({ id, done: true });

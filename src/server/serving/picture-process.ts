@@ -1,4 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../shared/locales.js';
@@ -12,20 +15,24 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 /** A raster picture as served: at a width of MEDIA_WIDTHS in AVIF or WebP, or whole in its own format. */
 export type VariantSpec = { width: MediaWidth; format: VariantFormat } | { width: 'original' };
 
-/** Picture bytes with what they are, as sent to the picture process. */
-export interface PictureBytes {
-  bytes: Uint8Array;
-  contentType: string;
-}
-
 /**
  * The work sharp does, always in the picture process (picture-encoder.ts), never in the server:
  * a batch of variants of one picture, the decode check of an upload, a shared-link preview picture.
+ * `Source` is the picture's bytes as the server has them, and on the way to the process a file that
+ * holds them (written without a copy, where a message would serialize the bytes again, twice).
  */
-export type PictureTask =
-  | (PictureBytes & { kind: 'variants'; jobs: { spec: VariantSpec; target: string }[] })
-  | { kind: 'inspect'; bytes: Uint8Array; maxPixels: number }
-  | { kind: 'preview'; content: SiteContent; locale: Locale; photo: PictureBytes | undefined };
+type Task<Source> =
+  | { kind: 'variants'; source: Source; contentType: string; jobs: { spec: VariantSpec; target: string }[] }
+  | { kind: 'inspect'; source: Source; maxPixels: number }
+  | {
+      kind: 'preview';
+      content: SiteContent;
+      locale: Locale;
+      photo: { source: Source; contentType: string } | undefined;
+    };
+export type PictureTask = Task<Uint8Array>;
+/** A task as the picture process receives it: `source` is the path of a file to read. */
+export type PictureTaskOnWire = Task<string>;
 
 /** One variant written (or not, with why): a `variants` task answers one per job, as each is made. */
 export interface EncodeResult {
@@ -46,7 +53,7 @@ export interface InspectResult {
 /** What passes between the server and the picture process. */
 export interface PictureTaskMessage {
   id: number;
-  task: PictureTask;
+  task: PictureTaskOnWire;
 }
 export type PictureProcessMessage = { id: number; reply: unknown } | { id: number; done: true; error?: string };
 
@@ -61,6 +68,18 @@ const CHILD = path.join(path.dirname(here), `picture-encoder.${fromSource ? 'ts'
  * 1 s from the sources), and a quiet server holds none.
  */
 const IDLE_MS = 2000;
+
+let sourcesDir: string | undefined;
+/** Writes a task's picture bytes to files for the picture process; answers the task to send and the files. */
+async function onWire(task: PictureTask, id: number): Promise<{ wire: PictureTaskOnWire; files: string[] }> {
+  sourcesDir ??= mkdtempSync(path.join(tmpdir(), 'sahifa-pictures-'));
+  const file = path.join(sourcesDir, `${process.pid}-${id}`);
+  const source = task.kind === 'preview' ? task.photo?.source : task.source;
+  if (source) await writeFile(file, source, { mode: 0o600 });
+  if (task.kind !== 'preview') return { wire: { ...task, source: file }, files: [file] };
+  const photo = task.photo && { source: file, contentType: task.photo.contentType };
+  return { wire: { ...task, photo }, files: source ? [file] : [] };
+}
 
 /**
  * A child process that runs picture tasks one at a time, started on the first and ended when idle.
@@ -102,11 +121,20 @@ class PictureProcess {
     return child;
   }
 
-  #runNow<Reply>(task: PictureTask, onReply?: (reply: Reply) => void): Promise<Reply[]> {
+  async #runNow<Reply>(task: PictureTask, onReply?: (reply: Reply) => void): Promise<Reply[]> {
     clearTimeout(this.#idle);
+    const id = ++this.#lastId;
+    const { wire, files } = await onWire(task, id);
+    try {
+      return await this.#send(wire, id, onReply);
+    } finally {
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+    }
+  }
+
+  #send<Reply>(task: PictureTaskOnWire, id: number, onReply?: (reply: Reply) => void): Promise<Reply[]> {
     const child = this.#child ?? this.#start();
     child.channel?.ref();
-    const id = ++this.#lastId;
     return new Promise<Reply[]>((resolve, reject) => {
       const replies: Reply[] = [];
       const finish = () => {

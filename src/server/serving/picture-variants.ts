@@ -76,7 +76,7 @@ function encode(db: Db, picture: PictureSummary, jobs: { spec: VariantSpec; targ
             throw new Error(`the picture ${picture.path} changed meanwhile`);
           }
           mkdirSync(path.dirname(pending[0]?.target ?? '.'), { recursive: true });
-          return { kind: 'variants', bytes: stored.bytes, contentType: picture.contentType, jobs: pending };
+          return { kind: 'variants', source: stored.bytes, contentType: picture.contentType, jobs: pending };
         },
         ({ target, error }) => finish(target, error),
       );
