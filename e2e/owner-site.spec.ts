@@ -308,6 +308,36 @@ test.describe('the content studio', () => {
     expect(await homeText(page, 'russian')).toContain('Привет, я');
   });
 
+  test('discarding the draft (in Uzbek) puts the published content back, and every section says so', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 3 }));
+    const uz = studioTexts.lotin;
+    await signIn(page, 'lotin');
+    await page.goto('/owner/site');
+    await expect(page.getByRole('heading', { level: 1, name: uz.title })).toBeVisible();
+    // Earlier tests left unpublished edits (the phone, the photo, the greeting).
+    await expect(page.getByRole('listitem').filter({ hasText: uz.sections.identity })).toContainText(
+      uz.state.changed.split('{{')[0] ?? uz.state.changed,
+    );
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: uz.publish.discard }).click();
+    await expect(page.getByRole('status').filter({ hasText: uz.publish.discarded })).toBeVisible();
+    for (const section of ['identity', 'home', 'about', 'portfolio', 'footer'] as const) {
+      await expect(page.getByRole('listitem').filter({ hasText: uz.sections[section] }).first()).toContainText(
+        uz.state.unchanged,
+      );
+    }
+    const [draft, versions] = await Promise.all([
+      page.request.get('/api/v1/owner/content/draft').then((answer) => answer.json()),
+      page.request.get('/api/v1/owner/content/versions?limit=1').then((answer) => answer.json()),
+    ]);
+    const published = await (
+      await page.request.get(`/api/v1/owner/content/versions/${versions.data[0].number}`)
+    ).json();
+    expect(draft.data.draft.content).toEqual(published.data.content);
+  });
+
   test('axe finds nothing serious on the studio in either theme; it works at 320 px, one language at a time', async ({
     page,
   }) => {
