@@ -12,7 +12,7 @@ export interface PictureUse {
  * The picture paths a content names: the home photo and every portfolio item's picture. It reads
  * defensively, since a draft may be incomplete or invalid.
  */
-function picturesNamedBy(content: unknown): string[] {
+export function picturesNamedBy(content: unknown): string[] {
   const named: string[] = [];
   const object = (value: unknown) =>
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { LocalizedText, SiteContent } from '../../shared/schemas/content.js';
+import { picturesNamedBy } from '../content/picture-usage.js';
 
 const text = (english: string): LocalizedText => ({
   lotin: `${english} (lotin)`,
@@ -75,7 +76,10 @@ export function writeContentDir(dir: string, content: unknown = sampleContent())
   for (const name of ['identity', 'home', 'about', 'portfolio', 'footer']) {
     if (site[name] !== undefined) writeFileSync(path.join(dir, `${name}.yaml`), stringify(site[name]));
   }
-  writeFileSync(path.join(dir, 'images', 'owner.svg'), SVG);
-  writeFileSync(path.join(dir, 'images', 'portfolio', 'shop.svg'), SVG);
+  // A picture for every path the content names (the demo content names a dozen), as an owner's folder has.
+  for (const picture of new Set(['owner.svg', 'portfolio/shop.svg', ...picturesNamedBy(content)])) {
+    mkdirSync(path.dirname(path.join(dir, 'images', picture)), { recursive: true });
+    writeFileSync(path.join(dir, 'images', picture), SVG);
+  }
   return dir;
 }
