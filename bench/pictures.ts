@@ -2,7 +2,8 @@
 // CPU. How long a 12-megapixel JPEG (noise under a blur, so it compresses like a photo, with EXIF
 // orientation and a GPS position) takes from the upload to every variant being ready (AVIF and WebP
 // at each width and the re-encoded original, made in the background after the answer), how long the
-// first and a cached variant take to be served, and the server's memory after.
+// first and a cached variant take to be served, a shared-link preview picture, and the server's
+// memory after each (sharp runs in the picture process, so the server's own should barely move).
 // Needs the build (`npm run build`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -75,6 +76,7 @@ try {
   });
   const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!signedIn.ok || !cookie) throw new Error(`could not sign in: ${signedIn.status}`);
+  const afterSignIn = rssMiB(pid);
 
   const body = multipartBody([
     { name: 'path', value: 'portfolio/phone.jpg' },
@@ -111,6 +113,15 @@ try {
   await fetchVariant('');
   const original = performance.now() - originalAsked;
   const afterOriginal = rssMiB(pid);
+  // A shared link's preview picture, drawn from the home photo.
+  const previewAsked = performance.now();
+  const preview = await fetch(`${url}/og/english.jpg`);
+  if (preview.status !== 200) throw new Error(`/og/english.jpg: ${preview.status}`);
+  await preview.arrayBuffer();
+  const previewMade = performance.now() - previewAsked;
+  const afterPreview = rssMiB(pid);
+  // sharp runs only in the picture process: libvips should never be mapped into the server.
+  const sharpInServer = readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libvips');
 
   console.info(
     `\nA ${(photo.length / 1024 / 1024).toFixed(1)} MB, 12-megapixel phone JPEG, uploaded to the built server (one CPU):`,
@@ -120,11 +131,12 @@ try {
     [`all ${queries.length} AVIF and WebP variants ready after the upload`]: `${(ready / 1000).toFixed(1)} s`,
     'a cached variant served': `${cached.toFixed(1)} ms`,
     'the whole-size original, re-encoded on its first request': `${(original / 1000).toFixed(1)} s`,
+    'a shared-link preview picture (/og/english.jpg), first request': `${Math.round(previewMade)} ms`,
   });
   console.info('Variant sizes (KB):');
   console.table(sizes);
   console.info(
-    `Server memory: ${before.toFixed(0)} MiB RSS before the upload, ${afterUpload.toFixed(0)} MiB once it is answered, ${afterVariants.toFixed(0)} MiB once its variants are made, ${afterOriginal.toFixed(0)} MiB after the whole-size original.`,
+    `Server memory: ${before.toFixed(0)} MiB RSS at rest, ${afterSignIn.toFixed(0)} MiB once the owner is signed in, ${afterUpload.toFixed(0)} MiB once it is answered, ${afterVariants.toFixed(0)} MiB once its variants are made, ${afterOriginal.toFixed(0)} MiB after the whole-size original, ${afterPreview.toFixed(0)} MiB after a preview picture; libvips ${sharpInServer ? 'IS' : 'is not'} loaded in the server.`,
   );
 } finally {
   server.kill('SIGTERM');
