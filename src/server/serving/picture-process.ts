@@ -69,6 +69,12 @@ const CHILD = path.join(path.dirname(here), `picture-encoder.${fromSource ? 'ts'
  */
 const IDLE_MS = 2000;
 
+let started = 0;
+/** How many picture processes this server has started: junk uploads must start none. */
+export function pictureProcessesStarted(): number {
+  return started;
+}
+
 let sourcesDir: string | undefined;
 /** Writes a task's picture bytes to files for the picture process; answers the task to send and the files. */
 async function onWire(task: PictureTask, id: number): Promise<{ wire: PictureTaskOnWire; files: string[] }> {
@@ -105,6 +111,7 @@ class PictureProcess {
   }
 
   #start(): ChildProcess {
+    started += 1;
     const child = fork(CHILD, [], {
       serialization: 'advanced',
       execArgv: fromSource ? ['--import', 'tsx'] : [],
