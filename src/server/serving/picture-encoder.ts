@@ -2,7 +2,8 @@
 // runs here, one task at a time, so decoding a 12-megapixel photo, encoding AVIF, checking an upload
 // or drawing a shared-link preview never grow the server's own memory: glibc keeps what libvips and
 // the AVIF encoder once took, long after they freed it, and this process gives it all back on exit.
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import type { EncodeResult, PictureProcessMessage, PictureTaskMessage, PictureTaskOnWire } from './picture-process.js';
 
@@ -16,6 +17,15 @@ const send = (message: PictureProcessMessage) =>
     else process.send(message, () => resolve());
   });
 
+/** A task's picture, from the file the server wrote for it, removed once read (even if the server stops). */
+async function take(source: string): Promise<Buffer> {
+  try {
+    return await readFile(source);
+  } finally {
+    await rm(path.dirname(source), { recursive: true, force: true });
+  }
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A batch of variants of one picture, each written to its target and reported as it is made. */
@@ -23,7 +33,7 @@ async function encodeVariants(
   task: Extract<PictureTaskOnWire, { kind: 'variants' }>,
   report: (result: EncodeResult) => Promise<void>,
 ): Promise<void> {
-  const bytes = await readFile(task.source);
+  const bytes = await take(task.source);
   const widths = task.jobs.flatMap(({ spec }) => (spec.width === 'original' ? [] : [spec.width]));
   let shrunk: { data: Buffer; info: OutputInfo } | undefined;
   try {
@@ -76,10 +86,10 @@ async function run({ id, task }: PictureTaskMessage): Promise<void> {
     if (task.kind === 'variants') await encodeVariants(task, reply);
     else if (task.kind === 'inspect') {
       const { inspectRaster } = await import('../content/picture-check.js');
-      await reply(await inspectRaster(await readFile(task.source), task.maxPixels));
+      await reply(await inspectRaster(await take(task.source), task.maxPixels));
     } else {
       const { renderPreviewImage } = await import('../seo/preview-image.js');
-      const photo = task.photo && { bytes: await readFile(task.photo.source), contentType: task.photo.contentType };
+      const photo = task.photo && { bytes: await take(task.photo.source), contentType: task.photo.contentType };
       await reply(await renderPreviewImage(task.content, photo, task.locale));
     }
     await send({ id, done: true });

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,16 +75,26 @@ export function pictureProcessesStarted(): number {
   return started;
 }
 
-let sourcesDir: string | undefined;
-/** Writes a task's picture bytes to files for the picture process; answers the task to send and the files. */
-async function onWire(task: PictureTask, id: number): Promise<{ wire: PictureTaskOnWire; files: string[] }> {
-  sourcesDir ??= mkdtempSync(path.join(tmpdir(), 'sahifa-pictures-'));
-  const file = path.join(sourcesDir, `${process.pid}-${id}`);
+// The folders of tasks under way, removed if the server stops first (the process removes each
+// once it has read it, and the server after the task).
+const unsentFolders = new Set<string>();
+function removeUnsentFolders() {
+  for (const folder of unsentFolders) rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * Writes a task's picture bytes to a file of its own folder (removed after the task) for the picture
+ * process; answers the task to send and the folder.
+ */
+async function onWire(task: PictureTask): Promise<{ wire: PictureTaskOnWire; folder: string }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'sahifa-picture-'));
+  if (unsentFolders.size === 0) process.once('exit', removeUnsentFolders);
+  unsentFolders.add(folder);
+  const file = path.join(folder, 'source');
   const source = task.kind === 'preview' ? task.photo?.source : task.source;
   if (source) await writeFile(file, source, { mode: 0o600 });
-  if (task.kind !== 'preview') return { wire: { ...task, source: file }, files: [file] };
-  const photo = task.photo && { source: file, contentType: task.photo.contentType };
-  return { wire: { ...task, photo }, files: source ? [file] : [] };
+  if (task.kind !== 'preview') return { wire: { ...task, source: file }, folder };
+  return { wire: { ...task, photo: task.photo && { source: file, contentType: task.photo.contentType } }, folder };
 }
 
 /**
@@ -131,11 +141,13 @@ class PictureProcess {
   async #runNow<Reply>(task: PictureTask, onReply?: (reply: Reply) => void): Promise<Reply[]> {
     clearTimeout(this.#idle);
     const id = ++this.#lastId;
-    const { wire, files } = await onWire(task, id);
+    const { wire, folder } = await onWire(task);
     try {
       return await this.#send(wire, id, onReply);
     } finally {
-      await Promise.all(files.map((file) => rm(file, { force: true })));
+      await rm(folder, { recursive: true, force: true });
+      unsentFolders.delete(folder);
+      if (unsentFolders.size === 0) process.off('exit', removeUnsentFolders);
     }
   }
 
