@@ -10,7 +10,7 @@ import type { Config, DatabaseConfig } from '../config.js';
 import { importContentPictures } from '../content/import-content-pictures.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import type { ServerLimits } from '../security/server-limits.js';
-import { sampleContent, writeContentDir } from './sample-content.js';
+import { sampleContent, writeContentDir, writeNamedPictures } from './sample-content.js';
 
 /**
  * The database the server tests run on: a fresh SQLite file by default, or — when
@@ -87,6 +87,7 @@ export async function createTestApp(
   const { db, drop } = await createTestDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-app-'));
   const contentDir = writeContentDir(path.join(dir, 'content'), content);
+  writeNamedPictures(contentDir, content);
   // As start-up does: the folder's pictures are served from the database.
   await importContentPictures(db, contentDir, content);
   const webRoot = path.join(dir, 'web');

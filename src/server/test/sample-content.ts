@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { LocalizedText, SiteContent } from '../../shared/schemas/content.js';
@@ -76,10 +76,17 @@ export function writeContentDir(dir: string, content: unknown = sampleContent())
   for (const name of ['identity', 'home', 'about', 'portfolio', 'footer']) {
     if (site[name] !== undefined) writeFileSync(path.join(dir, `${name}.yaml`), stringify(site[name]));
   }
-  // A picture for every path the content names (the demo content names a dozen), as an owner's folder has.
-  for (const picture of new Set(['owner.svg', 'portfolio/shop.svg', ...picturesNamedBy(content)])) {
-    mkdirSync(path.dirname(path.join(dir, 'images', picture)), { recursive: true });
-    writeFileSync(path.join(dir, 'images', picture), SVG);
-  }
+  writeFileSync(path.join(dir, 'images', 'owner.svg'), SVG);
+  writeFileSync(path.join(dir, 'images', 'portfolio', 'shop.svg'), SVG);
   return dir;
+}
+
+/** A picture for every path `content` names that the folder lacks (the demo content names a dozen). */
+export function writeNamedPictures(dir: string, content: unknown): void {
+  for (const picture of picturesNamedBy(content)) {
+    const file = path.join(dir, 'images', picture);
+    if (existsSync(file)) continue;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, SVG);
+  }
 }
