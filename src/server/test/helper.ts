@@ -6,9 +6,11 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { type AppOptions, buildApp } from '../app.js';
+import { hashPassword } from '../auth/password.js';
 import type { Config, DatabaseConfig } from '../config.js';
 import { importContentPictures } from '../content/import-content-pictures.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
+import { setPasswordHash } from '../repositories/owner-repository.js';
 import type { ServerLimits } from '../security/server-limits.js';
 import { sampleContent, writeContentDir, writeNamedPictures } from './sample-content.js';
 
@@ -124,4 +126,23 @@ export async function createTestApp(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a browser on the site's own pages sends with a state change; the owner's scope asks for it. */
+export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' } as const;
+
+/**
+ * Sets the owner's password (a cheap scrypt cost: tests need no slow hash) and signs in through the
+ * API; answers the session cookie (`name=value`) to send with owner requests.
+ */
+export async function signInOwner(testApp: TestApp, password = 'correct horse battery staple'): Promise<string> {
+  await setPasswordHash(testApp.db, await hashPassword(password, { logN: 10, r: 8, p: 1 }));
+  const signedIn = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/v1/owner/session',
+    headers: SAME_ORIGIN,
+    payload: { password },
+  });
+  if (signedIn.statusCode !== 200) throw new Error(`signing in answered ${signedIn.statusCode}: ${signedIn.body}`);
+  return String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
 }

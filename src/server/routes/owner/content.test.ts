@@ -3,16 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password.js';
 import { contentYamlFiles } from '../../content/content-files.js';
 import { loadContent } from '../../content/load-content.js';
 import { contentVersionByNumber, publishContentVersion } from '../../repositories/content-repository.js';
-import { setPasswordHash } from '../../repositories/owner-repository.js';
-import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { sampleContent } from '../../test/sample-content.js';
-
-const PASSWORD = 'correct horse battery staple';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 describe(`the owner's content store API on ${testDialect}`, () => {
   let testApp: TestApp;
@@ -20,14 +15,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: PASSWORD },
-    });
-    cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    cookie = await signInOwner(testApp);
   });
   afterAll(async () => testApp.close());
 

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password.js';
-import { setPasswordHash } from '../../repositories/owner-repository.js';
-import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { multipartBody } from '../../test/multipart.js';
 
-const PASSWORD = 'correct horse battery staple';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'svg', 'gif', 'JPG', ''];
 
 /**
@@ -20,14 +16,7 @@ describe(`picture uploads never get a 5xx on ${testDialect}`, () => {
   let pictures: Buffer[];
   beforeAll(async () => {
     testApp = await createTestApp();
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: PASSWORD },
-    });
-    headers = { cookie: String(signedIn.headers['set-cookie']).split(';')[0] ?? '', ...SAME_ORIGIN };
+    headers = { cookie: await signInOwner(testApp), ...SAME_ORIGIN };
     const base = sharp({ create: { width: 64, height: 48, channels: 3, background: '#1a7f5a' } });
     pictures = [
       await base.clone().jpeg().toBuffer(),

@@ -1,17 +1,12 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password.js';
 import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '../../content/picture-check.js';
 import { publishContentVersion, saveContentDraft } from '../../repositories/content-repository.js';
-import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { SVG_CONTENT_SECURITY_POLICY } from '../../serving/media.js';
-import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { multipartBody } from '../../test/multipart.js';
 import { sampleContent } from '../../test/sample-content.js';
-
-const PASSWORD = 'correct horse battery staple';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 /** A PNG whose header claims `width` × `height` pixels, with almost no data: a decompression bomb's shape. */
 function claimedPng(width: number, height: number): Buffer {
@@ -43,14 +38,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: PASSWORD },
-    });
-    cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    cookie = await signInOwner(testApp);
     photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
       .jpeg()
       .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 18/1 0/1' } })
