@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { PageRenderer } from '../shared/page-rendering.js';
+import type { PageRenderer, ServerEntry } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
 import type { Config } from './config.js';
@@ -42,8 +42,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Timeouts and the connection cap; tests shorten them. */
   serverLimits?: Partial<ServerLimits>;
-  /** Renders pages; by default the built server bundle (dist/ssr) is loaded. Tests pass one from source. */
-  pageRenderer?: PageRenderer;
+  /**
+   * Renders pages; by default the built server bundle (dist/ssr) is loaded. Tests pass a renderer, or
+   * the bundle's source (a ServerEntry) to have one made per version as the built one is.
+   */
+  pageRenderer?: PageRenderer | ServerEntry;
 }
 
 /** The largest request body accepted (a contact message is at most ~20 KB of UTF-8). */

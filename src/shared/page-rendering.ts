@@ -1,4 +1,5 @@
 import type { Locale } from './locales.js';
+import type { PictureInfos } from './media.js';
 import { PAGE_NAMES, PAGES, type PageName } from './pages.js';
 import type { SiteContent } from './schemas/content.js';
 import type { Theme } from './theme.js';
@@ -35,7 +36,8 @@ export interface PageRenderer {
 
 /** What `dist/ssr/entry-server.js` exports. */
 export interface ServerEntry {
-  createPageRenderer: (content: SiteContent) => PageRenderer | Promise<PageRenderer>;
+  /** `pictures`: the size and version of each picture the content names (`SiteData.pictures`). */
+  createPageRenderer: (content: SiteContent, pictures?: PictureInfos) => PageRenderer | Promise<PageRenderer>;
 }
 
 /**

@@ -1,8 +1,13 @@
+import type { PictureInfos } from './media.js';
 import type { Identity } from './schemas/content.js';
 
-/** What the page carries for the first render, before any API call: the owner's identity. */
+/**
+ * What the page carries for the first render, before any API call: the owner's identity, and the
+ * size and version of each picture the content names (so `<img>` reserves the picture's own box).
+ */
 export interface SiteData {
   identity: Identity;
+  pictures?: PictureInfos;
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';

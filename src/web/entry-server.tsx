@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LOCALES, type Locale } from '../shared/locales.js';
+import type { PictureInfos } from '../shared/media.js';
 import type { PageData, PageRenderer, PageRequest, RenderedPage } from '../shared/page-rendering.js';
 import { isPageName, NOT_FOUND_PAGE, PAGE_NAMES, PAGES, type PageName } from '../shared/pages.js';
 import type { SiteContent } from '../shared/schemas/content.js';
@@ -14,7 +15,7 @@ import { createI18n } from './i18n/i18n.js';
 import { translations } from './i18n/translations.js';
 import { provideSections } from './shared/api/content-api.js';
 import { createStore } from './shared/lib/create-store.js';
-import { provideSiteIdentity } from './shared/lib/site-data.js';
+import { provideSiteData } from './shared/lib/site-data.js';
 
 /** What the server's loaders know of a request beyond its address. */
 interface RenderContext {
@@ -26,12 +27,12 @@ interface RenderContext {
  * start-up. It renders each page with the same route table and components as the browser, from the
  * content in memory, and hands the browser the loader data to hydrate from (decision 016).
  */
-export async function createPageRenderer(content: SiteContent): Promise<PageRenderer> {
-  // The identity and sections live in module state the components read; the server makes one renderer
+export async function createPageRenderer(content: SiteContent, pictures: PictureInfos = {}): Promise<PageRenderer> {
+  // The identity, pictures and sections live in module state the components read; the server makes one renderer
   // per content version, so each render provides its own version's, just before its synchronous
   // renderToString, and a page never mixes two versions.
   const provideContent = () => {
-    provideSiteIdentity(content.identity);
+    provideSiteData({ identity: content.identity, pictures });
     // The pages' sections and the footer are in the page itself, so a visitor without JavaScript, a
     // crawler or a link preview reads the footer too; the browser takes it from the page's data.
     provideSections({ home: content.home, about: content.about, portfolio: content.portfolio, footer: content.footer });

@@ -59,6 +59,14 @@ export async function pictureByPath(db: Db, path: string): Promise<Picture | und
   return row && { ...summaryOf(row), bytes: Buffer.from(row.bytes) };
 }
 
+/** The pictures at `paths` that exist, without bytes. */
+export async function picturesByPath(db: Db, paths: readonly string[]): Promise<PictureSummary[]> {
+  if (paths.length === 0) return [];
+  return (await db.selectFrom('content_pictures').select(SUMMARY_COLUMNS).where('path', 'in', paths).execute()).map(
+    summaryOf,
+  );
+}
+
 /** Every picture, by path, without bytes. */
 export async function listPictures(db: Db): Promise<PictureSummary[]> {
   return (await db.selectFrom('content_pictures').select(SUMMARY_COLUMNS).orderBy('path').execute()).map(summaryOf);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_WIDTHS } from '../../shared/media.js';
+import { MEDIA_WIDTHS, pictureVersion } from '../../shared/media.js';
 import { checkPicture } from '../content/picture-check.js';
 import type { Db } from '../db/database.js';
 import { pictureSummaryByPath, storePicture } from '../repositories/picture-repository.js';
@@ -119,6 +119,25 @@ describe(`GET /media/* on ${testDialect}`, () => {
       headers: { 'if-none-match': svg.headers.etag as string },
     });
     expect(svgAgain.statusCode).toBe(304);
+  });
+
+  it('lets an address with the picture’s current version be kept for a year, and no other', async () => {
+    const picture = await pictureSummaryByPath(testApp.db, 'photo.jpg');
+    const version = pictureVersion(picture?.sha256 ?? '');
+    const versioned = await testApp.app.inject({ url: `/media/photo.jpg?w=320&f=avif&v=${version}` });
+    expect(versioned.statusCode).toBe(200);
+    expect(versioned.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await testApp.app.inject({ url: '/media/photo.jpg?w=320&f=avif' });
+    expect(versioned.rawPayload.equals(plain.rawPayload)).toBe(true);
+    // A page made before the picture was replaced names an older version: the current bytes, kept an hour.
+    for (const v of ['000000000000', `${version}0`, '']) {
+      const stale = await testApp.app.inject({ url: `/media/photo.jpg?w=320&f=avif&v=${v}` });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.headers['cache-control']).toBe('public, max-age=3600');
+    }
+    const repeated = await testApp.app.inject({ url: `/media/photo.jpg?v=${version}&v=${version}` });
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('makes a variant once when many visitors ask for it at the same moment', async () => {

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import { MEDIA_WIDTHS, type MediaWidth } from '../../shared/media.js';
+import { MEDIA_WIDTHS, type MediaWidth, pictureVersion } from '../../shared/media.js';
 import { imagePathSchema } from '../../shared/schemas/content.js';
 import { picturesOf } from '../content/content-folder.js';
 import type { Db } from '../db/database.js';
@@ -29,10 +29,13 @@ export interface MediaOptions {
 export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /**
- * The URL does not change with the picture (content names pictures by path), so answers carry a strong
- * ETag made from the picture's SHA-256 and may be kept an hour before they are asked for again.
+ * Content names pictures by path, and the pages add the picture's version (`?v=`, from its SHA-256):
+ * an address with the current version never changes its bytes and is kept for a year. Any other
+ * address (no version, or a page older than the picture) is answered with the current picture, a
+ * strong ETag, and kept an hour before it is asked for again.
  */
 const CACHE_CONTROL = 'public, max-age=3600';
+const VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 function isFormat(value: unknown): value is VariantFormat {
   return (VARIANT_FORMATS as readonly unknown[]).includes(value);
@@ -74,7 +77,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { db, c
     }
   });
 
-  app.get<{ Params: { '*': string }; Querystring: { w?: string; f?: string } }>(
+  app.get<{ Params: { '*': string }; Querystring: { w?: string; f?: string; v?: string } }>(
     '/media/*',
     { schema: { hide: true } },
     async (request, reply) => {
@@ -83,7 +86,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { db, c
         ? await pictureSummaryByPath(db, picturePath)
         : undefined;
       if (!picture) throw new AppError(404, 'not_found', 'No such picture');
-      reply.header('cache-control', CACHE_CONTROL);
+      const current = request.query.v === pictureVersion(picture.sha256);
+      reply.header('cache-control', current ? VERSIONED_CACHE_CONTROL : CACHE_CONTROL);
       if (picture.contentType === 'image/svg+xml') {
         const etag = `"${picture.sha256.slice(0, 20)}-svg"`;
         reply

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pictureVersion } from '../../shared/media.js';
+import { pictureSummaryByPath } from '../repositories/picture-repository.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { sampleContent } from '../test/sample-content.js';
 
@@ -38,11 +40,20 @@ describe('serving the web app', () => {
     }
   });
 
-  it('puts the owner identity in the page as inert JSON and the name in the title', async () => {
+  it('puts the owner identity and the pictures’ sizes in the page as inert JSON and the name in the title', async () => {
     const { body } = await testApp.app.inject({ url: '/' });
     expect(body).toContain('<title>Aziza Test</title>');
     const json = /<script id="site-data" type="application\/json">(.*?)<\/script>/.exec(body)?.[1];
-    expect(JSON.parse(json ?? 'null')).toEqual({ identity: testApp.content.identity });
+    const photo = await pictureSummaryByPath(testApp.db, testApp.content.home.photo);
+    expect(photo).toBeDefined();
+    const version = pictureVersion(photo?.sha256 ?? '');
+    expect(JSON.parse(json ?? 'null')).toEqual({
+      identity: testApp.content.identity,
+      pictures: {
+        [testApp.content.home.photo]: { width: photo?.width, height: photo?.height, version },
+        'portfolio/shop.svg': expect.objectContaining({ width: expect.any(Number) }),
+      },
+    });
   });
 
   it('describes the owner for search results and shared links', async () => {

@@ -11,6 +11,7 @@ import {
   LOCALE_QUERY_PARAMETER,
   type Locale,
 } from '../../shared/locales.js';
+import { type PictureInfos, pictureVersion } from '../../shared/media.js';
 import {
   HYDRATION_DATA_ELEMENT_ID,
   type PageRenderer,
@@ -22,16 +23,17 @@ import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
+import { picturesOf } from '../content/content-folder.js';
 import {
   type ContentSnapshot,
   type ContentState,
-  perSnapshot,
   perSnapshotAsync,
   withVersionedEtags,
 } from '../content/content-state.js';
 import { withSanitizedHtml } from '../content/sanitize-html.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
+import { picturesByPath } from '../repositories/picture-repository.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
@@ -57,11 +59,12 @@ export interface WebAppOptions {
    */
   siteOrigin: string;
   /**
-   * Renders pages on the server, whatever the version (tests). By default the web app's server bundle
+   * Renders pages on the server, whatever the version (a PageRenderer), or makes a renderer per version
+   * (a ServerEntry: the web app's source, in tests). By default the web app's server bundle
    * (`dist/ssr/entry-server.js`, beside the web root) is loaded and makes a renderer for each version;
    * without it pages are sent without markup and drawn in the browser.
    */
-  renderer?: PageRenderer | undefined;
+  renderer?: PageRenderer | ServerEntry | undefined;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -133,15 +136,34 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const assets = existsSync(indexFile) ? loadPageAssets(options.webRoot, readFileSync(indexFile, 'utf8')) : undefined;
   const template = assets ? parsePageTemplate(assets.template) : undefined;
   if (!template) app.log.warn({ indexFile }, 'the web app is not built: run `npm run build`');
-  const serverEntry = options.renderer || !template ? undefined : await loadServerEntry(options.webRoot, app.log);
+  const fixedRenderer = options.renderer && !('createPageRenderer' in options.renderer) ? options.renderer : undefined;
+  const serverEntry =
+    fixedRenderer || !template
+      ? undefined
+      : options.renderer && 'createPageRenderer' in options.renderer
+        ? options.renderer
+        : await loadServerEntry(options.webRoot, app.log);
   const originOf = () => options.siteOrigin;
   // What each version's pages are made from, made once per version.
-  const rendererOf = perSnapshot(
-    async (snapshot): Promise<PageRenderer | undefined> =>
-      options.renderer ?? serverEntry?.createPageRenderer(snapshot.content),
+  // The size and version of each picture a version names, so its pages reserve each picture's own
+  // box and address it by version (the addresses may then be kept for good: media.ts).
+  const pictureInfosOf = perSnapshotAsync(
+    async (snapshot, _all: 'all'): Promise<PictureInfos> =>
+      Object.fromEntries(
+        (await picturesByPath(options.db, picturesOf(snapshot.content))).map((picture) => [
+          picture.path,
+          { width: picture.width, height: picture.height, version: pictureVersion(picture.sha256) },
+        ]),
+      ),
+  );
+  const rendererOf = perSnapshotAsync(
+    async (snapshot, _all: 'all'): Promise<PageRenderer | undefined> =>
+      fixedRenderer ?? serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot, 'all')),
   );
   const previewImageOf = previewImagesFor(options.db);
-  const siteDataOf = perSnapshot((snapshot) => siteDataScript({ identity: snapshot.content.identity }));
+  const siteDataOf = perSnapshotAsync(async (snapshot, _all: 'all') =>
+    siteDataScript({ identity: snapshot.content.identity, pictures: await pictureInfosOf(snapshot, 'all') }),
+  );
 
   interface Variant {
     path: string;
@@ -168,7 +190,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   ): Promise<{ html: string; styleHashes: string[]; status: 200 | 404 }> {
     if (!template || !assets) throw new Error('not built');
     const { content } = snapshot;
-    const renderer = await rendererOf(snapshot);
+    const renderer = await rendererOf(snapshot, 'all');
     const rendered: RenderedPage | undefined =
       renderer && !variant.clientOnly
         ? await renderer.render({
@@ -192,7 +214,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         titles: renderer?.titles,
         image: (await previewImageOf(snapshot))(variant.origin, variant.locale),
       }),
-      siteDataOf(snapshot),
+      await siteDataOf(snapshot, 'all'),
       ...extraHead,
     ];
     if (rendered?.html) {

@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { provideSiteData } from '../lib/site-data.js';
 import { ContentPicture } from './content-picture.js';
+
+const identity = {} as Parameters<typeof provideSiteData>[0]['identity'];
 
 describe('ContentPicture', () => {
   it('offers AVIF, then WebP, at every width up to the largest, with an <img> that keeps its size and hints', () => {
@@ -32,5 +35,27 @@ describe('ContentPicture', () => {
     );
     expect(html).toContain('<img width="600" height="720" src="/media/owner.svg" alt="Me"/>');
     expect(html).not.toContain('<picture');
+  });
+
+  it('with the picture’s own size and version known, reserves its box and names it by version, never past its width', () => {
+    provideSiteData({ identity, pictures: { 'shop.jpg': { width: 700, height: 350, version: 'abc123def456' } } });
+    try {
+      const html = renderToStaticMarkup(
+        <ContentPicture path="shop.jpg" sizes="50vw" largest={1600} alt="A shop" width={1200} height={900} />,
+      );
+      expect(html).toContain('<img width="700" height="350" src="/media/shop.jpg?v=abc123def456" alt="A shop"/>');
+      expect(html).toContain(
+        'srcSet="/media/shop.jpg?w=320&amp;f=avif&amp;v=abc123def456 320w, /media/shop.jpg?w=480&amp;f=avif&amp;v=abc123def456 480w, ' +
+          '/media/shop.jpg?w=640&amp;f=avif&amp;v=abc123def456 640w, /media/shop.jpg?w=800&amp;f=avif&amp;v=abc123def456 700w"',
+      );
+      expect(html).not.toContain('w=1024');
+      // A picture the page was not made with (published later) keeps the layout's size.
+      const unknown = renderToStaticMarkup(
+        <ContentPicture path="new.jpg" sizes="50vw" alt="New" width={1200} height={900} />,
+      );
+      expect(unknown).toContain('<img width="1200" height="900" src="/media/new.jpg" alt="New"/>');
+    } finally {
+      provideSiteData({ identity });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import { pictureSources } from '../lib/media.js';
+import { sitePicture } from '../lib/site-data.js';
 import styles from './content-picture.module.css';
 
 type ContentPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
@@ -10,17 +11,23 @@ type ContentPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'sr
   /** The widest variant worth offering for this layout. */
   largest?: number;
   alt: string;
+  /** The layout's size, used when the picture's own is not known (published after the page loaded). */
   width: number;
   height: number;
 };
 
 /**
  * A content picture: AVIF and WebP at the widths the server makes, chosen by the browser, with an
- * `<img>` that carries the size, alt text, loading hints and the component's styles. An SVG is one
- * `<img>`.
+ * `<img>` that carries the picture's own size (its aspect ratio reserves the box before it loads),
+ * alt text, loading hints and the component's styles. An SVG is one `<img>`.
  */
 export function ContentPicture({ path, sizes, largest, alt, ...image }: ContentPictureProps) {
-  const { sources, src } = pictureSources(path, sizes, largest);
+  const info = sitePicture(path);
+  const { sources, src } = pictureSources(path, sizes, largest, info);
+  if (info && info.width > 0 && info.height > 0) {
+    image.width = info.width;
+    image.height = info.height;
+  }
   if (sources.length === 0) return <img {...image} src={src} alt={alt} />;
   return (
     <picture className={styles.picture}>

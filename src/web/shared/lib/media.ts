@@ -1,4 +1,4 @@
-import { isVectorImage, MEDIA_WIDTHS } from '../../../shared/media.js';
+import { isVectorImage, MEDIA_WIDTHS, type PictureInfo } from '../../../shared/media.js';
 
 /** The formats the server makes of a raster picture, best first: the browser takes the first it knows. */
 const FORMATS = [
@@ -6,11 +6,17 @@ const FORMATS = [
   { type: 'image/webp', format: 'webp' },
 ] as const;
 
-/** Where the server serves a content picture (`/media/<path>`), resized to `width` in `format`. */
-function mediaUrl(imagePath: string, width?: number, format?: string): string {
-  const url = `/media/${imagePath.split('/').map(encodeURIComponent).join('/')}`;
-  if (!width) return url;
-  return format === 'webp' ? `${url}?w=${width}` : `${url}?w=${width}&f=${format}`;
+/**
+ * Where the server serves a content picture (`/media/<path>`), resized to `width` in `format`; with
+ * the picture's version (`v`), an address the browser may keep for good.
+ */
+function mediaUrl(imagePath: string, version: string | undefined, width?: number, format?: string): string {
+  const query = new URLSearchParams();
+  if (width) query.set('w', String(width));
+  if (width && format !== 'webp') query.set('f', String(format));
+  if (version) query.set('v', version);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `/media/${imagePath.split('/').map(encodeURIComponent).join('/')}${search}`;
 }
 
 export interface PictureSource {
@@ -24,20 +30,36 @@ export interface PictureSource {
  * up to `largest` (`srcSet`) and the layout's `sizes`, so the browser picks the format it knows and
  * the width that fits; and the `<img>`'s own `src` for a browser that knows neither (the picture in
  * its own format, metadata removed). An SVG needs no sources: one file at any size.
+ *
+ * With the picture's `info`, the addresses carry its version, and no width past the picture's own is
+ * offered: the server never enlarges, so the next width up is the picture itself, named by its real
+ * width so the browser does not take it for a sharper one.
  */
 export function pictureSources(
   imagePath: string,
   sizes: string,
   largest = 1600,
+  info?: PictureInfo,
 ): { sources: PictureSource[]; src: string } {
-  if (isVectorImage(imagePath)) return { sources: [], src: mediaUrl(imagePath) };
-  const widths = MEDIA_WIDTHS.filter((width) => width <= largest);
+  const version = info?.version;
+  if (isVectorImage(imagePath)) return { sources: [], src: mediaUrl(imagePath, version) };
+  const offered = MEDIA_WIDTHS.filter((width) => width <= largest);
+  const candidates: { width: number; described: number }[] = [];
+  for (const width of offered) {
+    if (!info || width <= info.width) candidates.push({ width, described: width });
+    else {
+      candidates.push({ width, described: info.width });
+      break;
+    }
+  }
   return {
     sources: FORMATS.map(({ type, format }) => ({
       type,
-      srcSet: widths.map((width) => `${mediaUrl(imagePath, width, format)} ${width}w`).join(', '),
+      srcSet: candidates
+        .map(({ width, described }) => `${mediaUrl(imagePath, version, width, format)} ${described}w`)
+        .join(', '),
       sizes,
     })),
-    src: mediaUrl(imagePath),
+    src: mediaUrl(imagePath, version),
   };
 }

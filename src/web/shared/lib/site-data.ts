@@ -1,28 +1,40 @@
+import type { PictureInfo, PictureInfos } from '../../../shared/media.js';
 import type { Identity } from '../../../shared/schemas/content.js';
 import { SITE_DATA_ELEMENT_ID, type SiteData } from '../../../shared/site-data.js';
 
 /**
- * The owner's identity, which the server validated at start-up and put into the page as inert JSON
- * for the first render. It is not validated again here, which keeps zod out of the first download.
+ * The site data the server validated and put into the page as inert JSON for the first render. It
+ * is not validated again here, which keeps zod out of the first download.
  */
-function readSiteIdentity(): Identity | undefined {
+function readSiteData(): Partial<SiteData> {
   const text = document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return undefined;
+  if (!text) return {};
   try {
-    return (JSON.parse(text) as Partial<SiteData>).identity;
+    return JSON.parse(text) as Partial<SiteData>;
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-let identity: Identity | undefined = typeof document === 'undefined' ? undefined : readSiteIdentity();
+const fromPage: Partial<SiteData> = typeof document === 'undefined' ? {} : readSiteData();
+let identity: Identity | undefined = fromPage.identity;
+let pictures: PictureInfos = fromPage.pictures ?? {};
 
 /** The owner's identity: from the page in the browser, from the content on the server. */
 export function siteIdentity(): Identity | undefined {
   return identity;
 }
 
-/** The server renderer has no page to read: it gives the identity from the content it loaded. */
-export function provideSiteIdentity(value: Identity): void {
-  identity = value;
+/**
+ * A content picture's own size and version, when the page was made with it. A picture published
+ * after the page was loaded is not known until the next page load: it is drawn at the layout's size.
+ */
+export function sitePicture(path: string): PictureInfo | undefined {
+  return Object.hasOwn(pictures, path) ? pictures[path] : undefined;
+}
+
+/** The server renderer has no page to read: it gives what it made the page from. */
+export function provideSiteData(data: SiteData): void {
+  identity = data.identity;
+  pictures = data.pictures ?? {};
 }
