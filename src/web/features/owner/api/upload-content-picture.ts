@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { isApiErrorCode } from '../../../../shared/api-errors.js';
 import { API_PREFIX } from '../../../../shared/http.js';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
@@ -8,38 +9,67 @@ import { contentPicturesQueryOptions } from './get-content-pictures.js';
 
 type UploadedPicture = ResponseData<typeof pictureResponseSchema>;
 
-/** Uploads one picture under its file's name (multipart, as the API takes it); a refusal is an `ApiError` with its code. */
-async function uploadContentPicture(file: File): Promise<UploadedPicture> {
-  const form = new FormData();
-  form.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}/owner/content/pictures`, {
-      method: 'POST',
-      body: form,
-      credentials: 'include',
-      headers: { accept: 'application/json' },
-    });
-  } catch (error) {
-    throw new ApiError(error instanceof Error ? error.message : 'Network error', 'network', 0);
-  }
-  const payload = (await response.json().catch(() => undefined)) as
-    | { success?: boolean; code?: unknown; message?: string; data?: UploadedPicture }
-    | undefined;
-  if (!payload?.success || !payload.data) {
-    throw new ApiError(
-      payload?.message ?? `Upload failed (${response.status})`,
-      isApiErrorCode(payload?.code) ? payload.code : 'bad_response',
-      response.status,
-    );
-  }
-  return payload.data;
+/** How much of an upload has reached the server: bytes sent of the whole request. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
+/**
+ * Uploads one picture under its file's name (multipart, as the API takes it); a refusal is an
+ * `ApiError` with its code, as `apiRequest` gives. XMLHttpRequest rather than fetch: only it reports
+ * how much of the body was sent (fetch's upload streams need HTTP/2 and are not in every browser).
+ * Same origin, so the browser sends the session cookie and `Sec-Fetch-Site: same-origin`.
+ */
+function uploadContentPicture(file: File, onProgress: (progress: UploadProgress) => void): Promise<UploadedPicture> {
+  const form = new FormData();
+  form.append('file', file);
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${API_PREFIX}/owner/content/pictures`);
+    request.setRequestHeader('accept', 'application/json');
+    request.responseType = 'text';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    });
+    const networkError = () => reject(new ApiError('Network error', 'network', 0));
+    request.addEventListener('error', networkError);
+    request.addEventListener('abort', networkError);
+    request.addEventListener('timeout', networkError);
+    request.addEventListener('load', () => {
+      let payload: { success?: boolean; code?: unknown; message?: unknown; data?: UploadedPicture } | undefined;
+      try {
+        const parsed: unknown = JSON.parse(request.responseText);
+        payload = typeof parsed === 'object' && parsed !== null ? parsed : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (payload?.success === true && payload.data) {
+        resolve(payload.data);
+        return;
+      }
+      reject(
+        new ApiError(
+          typeof payload?.message === 'string' ? payload.message : `Upload failed (${request.status})`,
+          isApiErrorCode(payload?.code) ? payload.code : 'bad_response',
+          request.status,
+        ),
+      );
+    });
+    request.send(form);
+  });
+}
+
+/** The upload, with how far the current one has got (`undefined` before the first progress event). */
 export function useUploadContentPicture() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadContentPicture,
+  const [progress, setProgress] = useState<UploadProgress | undefined>();
+  const mutation = useMutation({
+    mutationFn: (file: File) => {
+      setProgress({ loaded: 0, total: file.size });
+      return uploadContentPicture(file, setProgress);
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentPicturesQueryOptions().queryKey }),
   });
+  return { ...mutation, progress };
 }

@@ -1,12 +1,14 @@
-import { Upload } from 'lucide-react';
-import { useId } from 'react';
+import { Images, Upload } from 'lucide-react';
+import { type ClipboardEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useContentPictures } from '../api/get-content-pictures.js';
 import { useUploadContentPicture } from '../api/upload-content-picture.js';
 import { useDraftEditor } from './draft-context.js';
-import styles from './field-editor.module.css';
+import fieldStyles from './field-editor.module.css';
 import { fieldId, valueAt } from './form-model.js';
+import styles from './picture-field.module.css';
+import { PictureLibrary, thumbnailUrl } from './picture-library.js';
 
 const PICTURE_ERRORS = new Set([
   'picture_missing',
@@ -20,37 +22,124 @@ const PICTURE_ERRORS = new Set([
   'picture_exists',
 ]);
 
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+};
+
 /**
- * A picture of the content: its path, typed or chosen from the library (suggested as you type), or
- * a file uploaded from the device; a small preview shows what the path names. A refused upload says why.
+ * A pasted picture has no name of its own (Chromium calls every one `image.png`), and the server
+ * names a picture after its file: a name from the time keeps a second paste from clashing with the first.
+ */
+function namedForPaste(file: File): File {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const extension = EXTENSIONS[file.type] ?? 'png';
+  return new File([file], `pasted-${stamp}.${extension}`, { type: file.type });
+}
+
+/** Whether a drag carries files (a dragged link or text is left to the page). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
+
+/**
+ * A picture of the content: its path, typed (suggested from the library as you type) or chosen in
+ * the library's dialog, or a file uploaded from the device, dropped on the field or pasted into it,
+ * with the upload's progress. A preview shows what the path names (on a portfolio card's 4:3 crop
+ * where the layout cuts it), and a refused upload says why, in the interface language.
  */
 export function PictureControl({ path, labelledBy }: { path: readonly (string | number)[]; labelledBy: string }) {
   const { t } = useTranslation('studio');
   const { snapshot, change, problems, store } = useDraftEditor();
   const pictures = useContentPictures();
   const upload = useUploadContentPicture();
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const uploadId = useId();
   const statusId = useId();
+  const hintId = useId();
   const value = valueAt(snapshot.content, path);
   const invalid = problems.has(path.join('.'));
   const text = typeof value === 'string' ? value : '';
-  const known = pictures.data?.some((picture) => picture.path === text);
+  const known = pictures.data?.find((picture) => picture.path === text);
   const code = upload.error instanceof ApiError ? upload.error.code : undefined;
   const refusal = upload.error
     ? t(`picture.errors.${code && PICTURE_ERRORS.has(code) ? (code as 'picture_exists') : 'other'}`)
     : undefined;
+  const percent = upload.progress ? Math.round((100 * upload.progress.loaded) / Math.max(1, upload.progress.total)) : 0;
+  // The portfolio's cards cut every picture to 4:3 around its centre (portfolio-page.module.css).
+  const cropped = path[0] === 'portfolio';
+  const key = path.at(-1);
+  const hasAlt =
+    typeof key === 'string' && valueAt(snapshot.content, [...path.slice(0, -1), `${key}_alt`]) !== undefined;
+
+  const send = (file: File | undefined) => {
+    if (!file || upload.isPending) return;
+    upload.mutate(file, { onSuccess: (picture) => change(path, picture.path) });
+  };
+
+  const onPaste = (event: ClipboardEvent) => {
+    const file = [...event.clipboardData.files].find((candidate) => candidate.type.startsWith('image/'));
+    // Pasted text goes into the path as usual; only a picture is uploaded.
+    if (!file) return;
+    event.preventDefault();
+    send(file.name === 'image.png' || !file.name ? namedForPaste(file) : file);
+  };
+
+  const closeLibrary = () => {
+    if (!libraryOpen) return;
+    setLibraryOpen(false);
+    chooseButton.current?.focus();
+  };
 
   return (
-    <div className={styles.picture}>
-      {known && <img className={styles.thumbnail} src={`/media/${text}?w=320`} alt="" width={96} height={72} />}
-      <div className={styles.pictureControls}>
+    // The field is where a picture may be dropped; the same is possible with the upload button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: drop and paste targets, with buttons for keyboards
+    <div
+      className={dragging ? styles.droppingField : styles.field}
+      onDragEnter={(event) => {
+        if (carriesFiles(event)) setDragging(true);
+      }}
+      onDragOver={(event) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        if (!carriesFiles(event)) return;
+        event.preventDefault();
+        setDragging(false);
+        send(event.dataTransfer.files[0]);
+      }}
+      onPaste={onPaste}
+    >
+      {known && (
+        <figure className={styles.preview}>
+          <img
+            className={cropped ? styles.croppedImage : styles.previewImage}
+            src={thumbnailUrl(known.path)}
+            alt={t('pictures.preview', { path: known.path })}
+            width={160}
+            height={120}
+          />
+          <figcaption className={styles.hint}>
+            {t('pictures.size', { width: known.width, height: known.height })}
+          </figcaption>
+        </figure>
+      )}
+      <div className={styles.controls}>
         <input
           id={fieldId(path)}
-          className={styles.input}
+          className={fieldStyles.input}
           aria-labelledby={labelledBy}
           aria-describedby={
-            [invalid ? `${fieldId(path)}-error` : undefined, refusal ? statusId : undefined]
+            [invalid ? `${fieldId(path)}-error` : undefined, refusal ? statusId : undefined, hintId]
               .filter(Boolean)
               .join(' ') || undefined
           }
@@ -65,26 +154,59 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
             <option key={picture.path} value={picture.path} />
           ))}
         </datalist>
-        <label htmlFor={uploadId} className={styles.uploadButton}>
-          <Upload aria-hidden="true" size={18} />
-          {upload.isPending ? t('picture.uploading') : t('picture.upload')}
-        </label>
-        <input
-          id={uploadId}
-          type="file"
-          className="visually-hidden"
-          accept="image/jpeg,image/png,image/webp,image/avif,image/svg+xml"
-          disabled={upload.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) upload.mutate(file, { onSuccess: (picture) => change(path, picture.path) });
-          }}
-        />
-        <span id={statusId} role="status" className={refusal ? styles.error : styles.count}>
+        {text !== '' && pictures.isSuccess && !known && <span className={styles.hint}>{t('pictures.missing')}</span>}
+        <div className={styles.buttons}>
+          <button
+            ref={chooseButton}
+            type="button"
+            className={styles.button}
+            aria-haspopup="dialog"
+            onClick={() => setLibraryOpen(true)}
+          >
+            <Images aria-hidden="true" size={18} />
+            {t('pictures.choose')}
+          </button>
+          <label htmlFor={uploadId} className={styles.uploadButton}>
+            <Upload aria-hidden="true" size={18} />
+            {upload.isPending ? t('picture.uploading') : t('picture.upload')}
+          </label>
+          <input
+            id={uploadId}
+            type="file"
+            className="visually-hidden"
+            accept="image/jpeg,image/png,image/webp,image/avif,image/svg+xml"
+            disabled={upload.isPending}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              send(file);
+            }}
+          />
+        </div>
+        <p id={hintId} className={styles.hint}>
+          {dragging ? t('pictures.drop_here') : t('pictures.drop_hint')}
+          {cropped && known && <> {t('pictures.crop_hint')}</>}
+          {hasAlt && <> {t('pictures.alt_hint')}</>}
+        </p>
+        {upload.isPending && (
+          <div className={styles.progress}>
+            <progress max={100} value={percent} aria-label={t('pictures.progress')} />
+            <span>{t('pictures.progress_value', { percent })}</span>
+          </div>
+        )}
+        <span id={statusId} role="status" className={refusal ? styles.error : styles.hint}>
           {refusal ?? (upload.isSuccess ? t('picture.uploaded') : '')}
         </span>
       </div>
+      <PictureLibrary
+        open={libraryOpen}
+        chosen={text}
+        onChoose={(picture) => {
+          change(path, picture);
+          closeLibrary();
+        }}
+        onClose={closeLibrary}
+      />
     </div>
   );
 }
