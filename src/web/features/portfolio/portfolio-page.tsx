@@ -53,7 +53,7 @@ export function PortfolioPage() {
             // The card is one target, but its button is named by the title alone: a name that left
             // out the card's other visible text would fail "label in name" (WCAG 2.5.3). The button's
             // ::after stretches over the whole card.
-            <li key={item.id} className={styles.card}>
+            <li key={item.id} id={`portfolio-item-${item.id}`} className={styles.card}>
               <span className={styles.imageFrame}>
                 <ContentPicture
                   path={item.image}

@@ -7,6 +7,7 @@ import { BrandIcon } from '../../../shared/icons/brand-icon.js';
 import { useDraftEditor } from './draft-context.js';
 import styles from './field-editor.module.css';
 import { changeList, emptyValue, type FieldNode, fieldId, type ListAction, valueAt } from './form-model.js';
+import { formatTextArea, HtmlToolbar, shortcutFormat } from './html-toolbar.js';
 import { PictureControl } from './picture-field.js';
 
 type Path = readonly (string | number)[];
@@ -67,9 +68,12 @@ function TextControl({
   labelledBy,
   lang,
   onValue,
+  html = false,
 }: {
   /** Sets the value another way than at `path` (a translated field sets all its languages at once). */
   onValue?: (next: string) => void;
+  /** An HTML text: Ctrl+B and Ctrl+I write its markup (html-toolbar.tsx). */
+  html?: boolean;
   path: Path;
   value: unknown;
   max: number;
@@ -97,7 +101,17 @@ function TextControl({
   return (
     <>
       {multiline ? (
-        <textarea {...shared} rows={5} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          {...shared}
+          rows={5}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={(event) => {
+            const format = html ? shortcutFormat(event) : undefined;
+            if (!format) return;
+            event.preventDefault();
+            formatTextArea(id, format, onChange);
+          }}
+        />
       ) : (
         <input {...shared} type={type} onChange={(event) => onChange(event.target.value)} />
       )}
@@ -122,16 +136,33 @@ function Translated({
       <legend id={legendId} className={styles.legend}>
         {label}
       </legend>
-      {node.html && <p className={styles.hint}>{t('html_hint')}</p>}
+      {node.html && (
+        <p className={styles.hint}>
+          {t('html_hint')} {t('html_editor.hint')}
+        </p>
+      )}
       <FieldError path={path} />
       <div className={styles.languages}>
         {languages.map((locale) => {
           const labelId = `${legendId}-${locale}`;
+          const setText = (next: string) => {
+            const texts = { ...(typeof value === 'object' && value !== null ? value : {}), [locale]: next };
+            // An optional translated field emptied in every language leaves the content.
+            const empty = Object.values(texts).every((text) => text === '');
+            change(path, node.optional && empty ? undefined : texts);
+          };
           return (
             <div key={locale} className={locale === phoneLanguage ? styles.language : styles.languageHiddenOnPhone}>
               <span id={labelId} className={styles.languageName}>
                 {t(`languages.${locale}`)}
               </span>
+              {node.html && (
+                <HtmlToolbar
+                  textAreaId={fieldId([...path, locale])}
+                  label={t('html_editor.toolbar', { language: t(`languages.${locale}`) })}
+                  onValue={setText}
+                />
+              )}
               <TextControl
                 path={[...path, locale]}
                 value={valueAt(value, [locale])}
@@ -140,12 +171,8 @@ function Translated({
                 optional={false}
                 labelledBy={`${legendId} ${labelId}`}
                 lang={HTML_LANG[locale]}
-                onValue={(next) => {
-                  const texts = { ...(typeof value === 'object' && value !== null ? value : {}), [locale]: next };
-                  // An optional translated field emptied in every language leaves the content.
-                  const empty = Object.values(texts).every((text) => text === '');
-                  change(path, node.optional && empty ? undefined : texts);
-                }}
+                html={node.html}
+                onValue={setText}
               />
               <FieldError path={[...path, locale]} />
             </div>

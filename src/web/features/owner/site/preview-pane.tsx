@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../../../shared/http.js';
 import { LOCALES, type Locale } from '../../../../shared/locales.js';
@@ -6,16 +6,14 @@ import type { Theme } from '../../../../shared/theme.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useDraftEditor } from './draft-context.js';
 import type { SectionName } from './form-model.js';
+import {
+  PREVIEW_PAGE_PATHS,
+  type PreviewAnchor,
+  type PreviewPage,
+  previewAnchorOf,
+  previewPagesOf,
+} from './preview-anchor.js';
 import styles from './site.module.css';
-
-/** The page each section shows on (the footer and the identity show on every page: the home page). */
-const SECTION_PAGE: Record<SectionName, string> = {
-  identity: '',
-  home: '',
-  about: 'about',
-  portfolio: 'portfolio',
-  footer: '',
-};
 
 /** A desktop page is drawn this wide and scaled down to the pane. */
 const DESKTOP_WIDTH = 1280;
@@ -23,12 +21,18 @@ const PHONE_WIDTH = 375;
 
 /**
  * The real page, rendered by the server from the saved draft (`/owner/content/preview`), in the
- * chosen language, theme and width; it reloads after each save. It runs no script (sandboxed), so a
- * preview never counts as a visit; the server frames it only inside the site itself.
+ * chosen language, theme and width, on the section's page or the 404 page; it reloads after each
+ * save and scrolls to what the field being edited shows. It runs no script (sandboxed), so a preview
+ * never counts as a visit; the server frames it only inside the site itself.
  */
 export function PreviewPane({ section, blocked }: { section: SectionName; blocked: boolean }) {
   const { t } = useTranslation('studio');
   const { snapshot } = useDraftEditor();
+  const pages = previewPagesOf(section);
+  const [chosenPage, setPage] = useState<PreviewPage>();
+  // Another section's editor keeps this pane: a page it cannot show falls back to the section's own.
+  const page = chosenPage && pages.includes(chosenPage) ? chosenPage : (pages[0] ?? 'home');
+  const anchor = useFieldAnchor(section, page, snapshot.content);
   const [language, setLanguage] = useState<Locale>(useLocale());
   const [theme, setTheme] = useState<Theme>('light');
   // On a phone the phone-wide page reads better than a desktop page shrunk to a quarter.
@@ -58,7 +62,10 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
 
   const pageWidth = width === 'phone' ? PHONE_WIDTH : DESKTOP_WIDTH;
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / pageWidth) : 1;
-  const source = `${API_PREFIX}/owner/content/preview/${SECTION_PAGE[section]}?lang=${language}&theme=${theme}&revision=${revision}`;
+  // A new fragment alone scrolls the page already shown; a new address reloads it (the key).
+  const address = `${API_PREFIX}/owner/content/preview/${PREVIEW_PAGE_PATHS[page]}?lang=${language}&theme=${theme}&revision=${revision}`;
+  const fragment = anchor?.startsWith('#') ? `#${encodeURIComponent(anchor.slice(1))}` : '';
+  const { frame, onLoad } = useKeptScroll(address, anchor);
 
   return (
     <section className={styles.preview} aria-labelledby={titleId}>
@@ -66,6 +73,14 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
         {t('preview.title')}
       </h2>
       <div className={styles.previewTools}>
+        {pages.length > 1 && (
+          <Choice
+            label={t('preview.page')}
+            options={pages.map((option) => [option, t(`preview.pages.${option}`)])}
+            value={page}
+            onChange={setPage}
+          />
+        )}
         <Choice
           label={t('preview.language')}
           options={LOCALES.map((locale) => [locale, t(`languages.${locale}`)])}
@@ -97,9 +112,11 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
       ) : (
         <div ref={frameBox} className={styles.frameBox} style={{ height: `${Math.round(720 * scale)}px` }}>
           <iframe
-            key={source}
+            key={address}
+            ref={frame}
+            onLoad={onLoad}
             title={t('preview.frame')}
-            src={source}
+            src={address + fragment}
             sandbox="allow-same-origin"
             className={styles.frame}
             style={{ width: `${pageWidth}px`, height: '720px', transform: `scale(${scale})` }}
@@ -108,6 +125,60 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
       )}
     </section>
   );
+}
+
+/** The anchor of the field last focused in this section's form; it stays while the focus is elsewhere. */
+function useFieldAnchor(section: SectionName, page: PreviewPage, content: unknown): PreviewAnchor | undefined {
+  const [focused, setFocused] = useState<string>();
+  useEffect(() => {
+    const onFocus = (event: FocusEvent) => {
+      const id = event.target instanceof HTMLElement ? event.target.id : '';
+      if (id.startsWith(`field-${section}-`)) setFocused(id);
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [section]);
+  return focused ? previewAnchorOf(focused, page, content) : undefined;
+}
+
+/** The page an address shows, without its query and fragment. */
+const pageOf = (url: string) => url.replace(/[?#].*$/, '');
+
+/**
+ * Keeps the frame's scroll across the reloads that follow each save: a reloaded page goes back to
+ * where the owner left it, unless the field being edited moved to another anchor since (the new
+ * fragment then decides). The frame is the site's own page (same origin), so its scroll can be read
+ * and set from here although it runs no script of its own.
+ */
+function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const kept = useRef<{ anchor: PreviewAnchor | undefined; page: string; y: number }>(undefined);
+  const current = useRef({ address, anchor });
+  current.current = { address, anchor };
+
+  const onLoad = useCallback(() => {
+    const view = frame.current?.contentWindow;
+    if (!view) return;
+    const { address, anchor } = current.current;
+    const last = kept.current;
+    if (last && last.anchor === anchor && last.page === pageOf(address)) view.scrollTo(0, last.y);
+    else if (anchor === 'end') view.scrollTo(0, view.document.documentElement.scrollHeight);
+    const remember = () => {
+      kept.current = { anchor: current.current.anchor, page: pageOf(current.current.address), y: view.scrollY };
+    };
+    remember();
+    view.addEventListener('scroll', remember, { passive: true });
+  }, []);
+
+  // The footer has no id: its anchor scrolls the page shown to its end by hand.
+  useEffect(() => {
+    const view = frame.current?.contentWindow;
+    if (anchor === 'end' && view?.document.readyState === 'complete') {
+      view.scrollTo(0, view.document.documentElement.scrollHeight);
+    }
+  }, [anchor]);
+
+  return { frame, onLoad };
 }
 
 function Choice<Value extends string>({
