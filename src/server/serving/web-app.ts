@@ -69,8 +69,10 @@ export interface WebAppOptions {
 
 const HTML_TYPE = 'text/html; charset=utf-8';
 
-/** The web app's module scripts and their preloads, as the build and page-assets.ts write them. */
-const APP_SCRIPT_TAGS = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+/** A script element (the app's modules, the JSON-LD) or a module preload, in the template or the head. */
+const SCRIPT_TAGS = /<script\b[^>]*>[\s\S]*?<\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
+/** Where the page's own markup goes once the scripts are out of the rest (a page without scripts). */
+const ROOT_MARK = '<!--sahifa-page-root-->';
 
 /** Which page the owner previews, in which language and theme. */
 interface PreviewPage {
@@ -187,6 +189,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     snapshot: ContentSnapshot,
     variant: Variant,
     extraHead: readonly string[] = [],
+    { scripts = true }: { scripts?: boolean } = {},
   ): Promise<{ html: string; styleHashes: string[]; status: 200 | 404 }> {
     if (!template || !assets) throw new Error('not built');
     const { content } = snapshot;
@@ -214,19 +217,27 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         titles: renderer?.titles,
         image: (await previewImageOf(snapshot))(variant.origin, variant.locale),
       }),
-      await siteDataOf(snapshot, 'all'),
+      ...(scripts ? [await siteDataOf(snapshot, 'all')] : []),
       ...extraHead,
     ];
-    if (rendered?.html) {
+    if (rendered?.html && scripts) {
       head.push(`<script id="${HYDRATION_DATA_ELEMENT_ID}" type="application/json">${rendered.hydrationData}</script>`);
     }
     const attributes = [`lang="${HTML_LANG[variant.locale]}"`];
     if (variant.theme) attributes.push(`data-theme="${variant.theme}"`);
-    const html = template({
+    const document = {
       htmlAttributes: attributes.join(' '),
       head: head.join('\n    '),
       root: rendered?.html ?? '',
-    });
+    };
+    // Without scripts, they go from the template (the build's) and the head (ours: every owner text
+    // in it is escaped, and JSON-LD escapes `<`), never from the page's markup, which is put in after
+    // and has none (renderToString writes none; the owner's HTML is sanitized).
+    const html = scripts
+      ? template(document)
+      : template({ ...document, root: ROOT_MARK })
+          .replace(SCRIPT_TAGS, '')
+          .replace(ROOT_MARK, () => document.root);
     return { html, styleHashes, status: pageName === NOT_FOUND_PAGE ? 404 : 200 };
   }
 
@@ -269,13 +280,15 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       },
       // A page that is not indexed says so already (pageHead); the others say it here.
       known && isIndexed(name) ? ['<meta name="robots" content="noindex" />'] : [],
+      { scripts: false },
     );
     return {
       status,
-      // The page as it first paints, from its HTML and styles alone (decision 018), without the app's
-      // scripts: in the frame they would take the preview's address for an unknown page (the 404
-      // page), save its ?lang= as the owner's language, and count a visit.
-      html: html.replace(APP_SCRIPT_TAGS, ''),
+      // The page as it first paints, from its HTML and styles alone (decision 018), without a single
+      // script element: in the frame the app's would take the preview's address for an unknown page
+      // (the 404 page), save its ?lang= as the owner's language, and count a visit; the data blocks
+      // are of no use without the app, and the frame's sandbox would report each script it blocks.
+      html,
       contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framedBySelf: true, noScripts: true }),
     };
   });
