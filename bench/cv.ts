@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/built-site.js';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
 import { LOCALES } from '../src/shared/locales.js';
 import { load } from './wrk.js';
 
@@ -41,10 +42,21 @@ const rssMiB = (pid: number) =>
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-cv-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, 'dist/node/server/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  'taskset',
+  ['-c', String(SERVER_CPU), process.execPath, ...SERVER_NODE_FLAGS, 'dist/node/server/main.js'],
+  {
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 try {
   const started = performance.now();
   while ((await get(`${url}/about`).catch(() => ({ status: 0 }))).status !== 200) {

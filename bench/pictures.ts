@@ -14,6 +14,7 @@ import { freePort } from '../scripts/built-site.js';
 import { hashPassword } from '../src/server/auth/password.js';
 import { createDatabase, migrateToLatest } from '../src/server/db/database.js';
 import { setPasswordHash } from '../src/server/repositories/owner-repository.js';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
 import { multipartBody } from '../src/server/test/multipart.js';
 import { MEDIA_WIDTHS } from '../src/shared/media.js';
 
@@ -55,10 +56,21 @@ await db.destroy();
 const photo = await phonePhoto();
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, 'dist/node/server/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  'taskset',
+  ['-c', String(SERVER_CPU), process.execPath, ...SERVER_NODE_FLAGS, 'dist/node/server/main.js'],
+  {
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 try {
   const started = performance.now();
   while ((await fetch(`${url}/about`).catch(() => ({ status: 0 }))).status !== 200) {

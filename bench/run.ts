@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort } from '../scripts/built-site.js';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
 import { type StaticFile, startNginx } from './nginx.js';
 import { type LoadResult, load } from './wrk.js';
 
@@ -59,17 +60,22 @@ async function startSahifa(dataDir: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn('taskset', ['-c', String(SERVER_CPU), process.execPath, 'dist/node/server/main.js'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      VISITOR_RATE_LIMIT: '100000',
+  const child = spawn(
+    'taskset',
+    ['-c', String(SERVER_CPU), process.execPath, ...SERVER_NODE_FLAGS, 'dist/node/server/main.js'],
+    {
+      env: {
+        ...process.env,
+        ...SERVER_ENVIRONMENT,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        VISITOR_RATE_LIMIT: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   while (child.exitCode === null && performance.now() - started < 30_000) {
     const answered = await get(`${url}/`).then(
       (response) => response.status === 200,
