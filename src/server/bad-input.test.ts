@@ -275,7 +275,7 @@ describe('bad input never gets a 500', () => {
         payload: `{"content":${draftContent},"basedOn":null,"revision":${revision}}`,
       });
       expectClientAnswer(saved);
-      for (const url of ['/draft', '/versions/1/compare/draft', '/versions/draft/compare/1']) {
+      for (const url of ['/draft', '/versions/1/compare/draft', '/versions/draft/compare/1', '/translations']) {
         expectClientAnswer(await testApp.app.inject({ url: `/api/v1/owner/content${url}`, headers }));
       }
       expectClientAnswer(

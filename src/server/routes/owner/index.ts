@@ -4,6 +4,7 @@ import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
 import { contentStoreRoutes } from './content.js';
+import { contentTranslationRoutes } from './content-translations.js';
 import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
@@ -88,6 +89,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
     await signedIn.register(contentStoreRoutes, { db });
+    await signedIn.register(contentTranslationRoutes, { db });
     await signedIn.register(pictureRoutes, { db, cacheDir: options.cacheDir });
   });
 };
