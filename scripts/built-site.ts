@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
 
 /** Debian's Chromium as root: no sandbox, and no reaching for the (closed) internet at every start. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,12 +44,23 @@ export interface BuiltSite {
   stop: () => void;
 }
 
-/** Runs dist/node/server/main.js until it answers, with `env` added to the environment. */
+/**
+ * Runs dist/node/server/main.js as `npm run serve` does (its runtime settings) until it answers, with
+ * `env` added to the environment.
+ */
 export async function startBuiltSite(env: Record<string, string> = {}): Promise<BuiltSite> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-site-'));
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/node/server/main.js'], {
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

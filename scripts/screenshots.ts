@@ -4,7 +4,8 @@
 // into screenshots/firefox/ and screenshots/webkit/ (SCREENSHOT_ENGINES=firefox picks one). It starts the built site
 // on a free port with a throwaway database, or uses SCREENSHOT_URL if that is set. On its own site
 // it also signs the owner in over three months of made-up traffic and shoots the statistics
-// dashboard, in English, into docs/images/stats-dashboard.png for the README.
+// dashboard and the content studio, in English, into docs/images/stats-dashboard.png and
+// docs/images/studio.png for the README.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -75,6 +76,18 @@ async function shootDashboard(page: Page, locale: string, file: string): Promise
   await page.screenshot({ path: file, fullPage: true });
   console.info(file);
 }
+
+/** The content studio on the home section: the form, with the real page previewed beside it. */
+async function shootStudio(page: Page, locale: string, file: string): Promise<void> {
+  await page.goto(`${site.url}/owner/site/home?lang=${locale}`);
+  const preview = page.locator('iframe').first();
+  await preview.waitFor();
+  await (await preview.contentFrame()).locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: file });
+  console.info(file);
+}
+
 /** The other engines, through the cross-engine suite's drivers (e2e-engines/drivers). */
 const OTHER_ENGINES = (process.env.SCREENSHOT_ENGINES ?? 'firefox,webkit')
   .split(',')
@@ -177,6 +190,11 @@ try {
         : path.join(outDir, `owner-stats-${theme}-${width}.png`);
       mkdirSync(path.dirname(file), { recursive: true });
       await shootDashboard(page, locale, file);
+      await shootStudio(
+        page,
+        locale,
+        docs ? path.resolve('docs/images/studio.png') : path.join(outDir, `owner-studio-${theme}-${width}.png`),
+      );
       await context.close();
     }
   } else {
