@@ -55,6 +55,9 @@ export function SiteOverview() {
           })}
         </ul>
       </section>
+      <p className={styles.links}>
+        <Link to={`${OWNER_PATHS.site}/translations`}>{t('translations.link')}</Link>
+      </p>
       <PublishPanel />
     </div>
   );

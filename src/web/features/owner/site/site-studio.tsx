@@ -10,6 +10,7 @@ import { History } from './history.js';
 import { SectionEditor } from './section-editor.js';
 import styles from './site.module.css';
 import { SiteOverview } from './site-overview.js';
+import { TranslationReport } from './translation-report.js';
 
 addStudioTranslations();
 
@@ -36,6 +37,7 @@ export function SiteStudio() {
       <Routes>
         <Route index element={<SiteOverview />} />
         <Route path="history" element={<History />} />
+        <Route path="translations" element={<TranslationReport />} />
         <Route path=":section" element={<SectionEditor />} />
       </Routes>
     </DraftEditorProvider>

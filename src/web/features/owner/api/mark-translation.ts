@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { translationMarkBodySchema } from '../../../../shared/schemas/content-translations.js';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { type TranslationReportAnswer, translationReportKey } from './get-translation-report.js';
+
+type TranslationMark = z.infer<typeof translationMarkBodySchema>;
+
+/** Marks a field "same in every language" (or unmarks it); the answer is the report as it is now. */
+const markTranslation = (mark: TranslationMark) =>
+  apiRequest<TranslationReportAnswer>('/owner/content/translations/marks', { method: 'PUT', body: mark });
+
+export function useMarkTranslation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markTranslation,
+    onSuccess: (report) => queryClient.setQueryData(translationReportKey, report),
+  });
+}
