@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { budget, expect, test } from './fixtures.js';
+import { forgetOwnerPassword, ownerPasswordIsSet, setOwnerPassword, signIn } from './owner-support.js';
+
+type StudioTexts = typeof import('../src/web/i18n/studio-locales/english.json');
+
+/** The studio's own translation files: tests expect exactly what the owner is shown. */
+const studioTexts = Object.fromEntries(
+  ['lotin', 'russian', 'english'].map((locale) => [
+    locale,
+    JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as StudioTexts,
+  ]),
+) as Record<'lotin' | 'russian' | 'english', StudioTexts>;
+
+const uz = studioTexts.lotin;
+const REPORT = '/owner/site/translations';
+
+const isDraftSave = (url: string, method: string) => url.endsWith('/api/v1/owner/content/draft') && method === 'PUT';
+
+/** The report's entry for the first name, in the Identity section's card. */
+const firstNameEntry = (page: Page) =>
+  page
+    .getByRole('region', { name: uz.sections.identity })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: uz.fields.first_name, exact: true }) });
+
+const outOfDateInRussianAndEnglish = uz.translations.outdated
+  .replace('{{changed}}', uz.languages.lotin)
+  .replace('{{languages}}', `${uz.languages.russian}, ${uz.languages.english}`);
+
+// One owner, one draft: these tests build on each other in order, and leave the draft as published.
+test.describe.configure({ mode: 'serial' });
+
+test.describe("the studio's translation report", () => {
+  let setHere = false;
+
+  test.beforeAll(() => {
+    if (!ownerPasswordIsSet()) {
+      setOwnerPassword();
+      setHere = true;
+    }
+  });
+  test.afterAll(() => {
+    if (setHere) forgetOwnerPassword();
+  });
+
+  // Before signing in, the owner area asks for the session and the browser logs its 401; the section
+  // editor's preview is a sandboxed frame that runs no script, which Chromium reports.
+  test.beforeEach(({ allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 401/);
+    allowConsoleErrors(/sandboxed/);
+  });
+
+  test('a name changed only in Uzbek is possibly out of date in Russian and English, linked to its field, and leaves the report once marked the same in every language', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 8 }));
+    await signIn(page);
+    await page.goto('/owner/site/identity');
+    const uzbekName = page.getByRole('textbox', { name: `${uz.fields.first_name} ${uz.languages.lotin}` });
+    await expect(uzbekName).toBeVisible();
+    const answer = page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
+    await uzbekName.fill(`${await uzbekName.inputValue()}xon`);
+    await answer;
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${uz.save.saved}$`) })).toBeVisible();
+
+    // From the sections' overview, as the owner finds it.
+    await page.getByRole('link', { name: uz.back }).click();
+    await page.getByRole('link', { name: uz.translations.link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: uz.translations.title })).toBeVisible();
+    const entry = firstNameEntry(page);
+    await expect(entry).toContainText(outOfDateInRussianAndEnglish);
+
+    // The link opens the field in the first language to look at: Russian.
+    await entry.getByRole('link', { name: uz.fields.first_name, exact: true }).click();
+    await expect(page).toHaveURL(/\/owner\/site\/identity#field-identity-first_name-russian$/);
+    await expect(page.locator(':focus')).toHaveAccessibleName(`${uz.fields.first_name} ${uz.languages.russian}`);
+
+    // Marked "same in every language" with the keyboard: it leaves the report, and is listed as marked.
+    await page.goBack();
+    await expect(entry).toContainText(outOfDateInRussianAndEnglish);
+    await entry.getByRole('button', { name: uz.translations.mark }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText(
+      uz.translations.marked_notice.replace('{{field}}', uz.fields.first_name),
+    );
+    await expect(page.locator(':focus')).toHaveRole('status');
+    await expect(entry).toHaveCount(0);
+    const marked = page.getByRole('region', { name: uz.translations.marked_title });
+    await expect(marked.getByRole('listitem')).toContainText(`${uz.sections.identity} › ${uz.fields.first_name}`);
+
+    // Still left out when the report is read again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: uz.translations.title })).toBeVisible();
+    await expect(marked.getByRole('button', { name: uz.translations.unmark })).toBeVisible();
+    await expect(entry).toHaveCount(0);
+  });
+
+  test('axe finds nothing serious on the report in either theme; it fits 320 px and speaks the three languages', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 8, scans: 2 }));
+    await signIn(page);
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(REPORT);
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+      }, theme);
+      await expect(page.getByRole('region', { name: uz.translations.marked_title })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, theme).toBeLessThanOrEqual(0);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? ''),
+      );
+      expect(
+        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
+        theme,
+      ).toEqual([]);
+    }
+    for (const locale of ['russian', 'english'] as const) {
+      const texts = studioTexts[locale];
+      await page.goto(`${REPORT}?lang=${locale}`);
+      await expect(page.getByRole('heading', { level: 1, name: texts.translations.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: texts.translations.marked_title })).toBeVisible();
+      await expect(page.getByText(texts.translations.intro)).toBeVisible();
+    }
+  });
+
+  test('unmarked, the name is reported again; with the draft discarded, nothing is left to report about it', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 5 }));
+    await signIn(page);
+    await page.goto(REPORT);
+    const marked = page.getByRole('region', { name: uz.translations.marked_title });
+    await marked.getByRole('button', { name: uz.translations.unmark }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      uz.translations.unmarked_notice.replace('{{field}}', uz.fields.first_name),
+    );
+    await expect(firstNameEntry(page)).toContainText(outOfDateInRussianAndEnglish);
+    await expect(marked).toHaveCount(0);
+
+    // The draft back as published: the change in Uzbek is gone, and so is the entry.
+    await page.getByRole('link', { name: uz.back }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: uz.publish.discard }).click();
+    await expect(page.getByRole('status').filter({ hasText: uz.publish.discarded })).toBeVisible();
+    await page.getByRole('link', { name: uz.translations.link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: uz.translations.title })).toBeVisible();
+    await expect(page.getByRole('region', { name: uz.sections.identity })).toBeVisible();
+    await expect(firstNameEntry(page)).toHaveCount(0);
+  });
+});
