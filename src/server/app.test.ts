@@ -23,6 +23,8 @@ describe('the API as a whole', () => {
       '/api/v1/owner/content/preview',
       '/api/v1/owner/content/preview/{*}',
       '/api/v1/owner/content/publish',
+      '/api/v1/owner/content/translations',
+      '/api/v1/owner/content/translations/marks',
       '/api/v1/owner/content/versions',
       '/api/v1/owner/content/versions/{from}/compare/{to}',
       '/api/v1/owner/content/versions/{number}',
