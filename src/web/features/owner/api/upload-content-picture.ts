@@ -10,7 +10,7 @@ import { contentPicturesQueryOptions } from './get-content-pictures.js';
 type UploadedPicture = ResponseData<typeof pictureResponseSchema>;
 
 /** How much of an upload has reached the server: bytes sent of the whole request. */
-export interface UploadProgress {
+interface UploadProgress {
   loaded: number;
   total: number;
 }

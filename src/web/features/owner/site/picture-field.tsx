@@ -1,5 +1,5 @@
 import { Images, Upload } from 'lucide-react';
-import { type ClipboardEvent, type DragEvent, useId, useRef, useState } from 'react';
+import { type ClipboardEvent, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useContentPictures } from '../api/get-content-pictures.js';
@@ -56,7 +56,6 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
   const upload = useUploadContentPicture();
   const [libraryOpen, setLibraryOpen] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const chooseButton = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const uploadId = useId();
   const statusId = useId();
@@ -65,7 +64,13 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
   const invalid = problems.has(path.join('.'));
   const text = typeof value === 'string' ? value : '';
   const known = pictures.data?.find((picture) => picture.path === text);
-  const code = upload.error instanceof ApiError ? upload.error.code : undefined;
+  // A file whose name is no picture's (`.gif`, `.heic`) is refused as a path of the wrong form.
+  const code =
+    upload.error instanceof ApiError
+      ? upload.error.code === 'validation_failed'
+        ? 'picture_type_not_allowed'
+        : upload.error.code
+      : undefined;
   const refusal = upload.error
     ? t(`picture.errors.${code && PICTURE_ERRORS.has(code) ? (code as 'picture_exists') : 'other'}`)
     : undefined;
@@ -89,11 +94,7 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
     send(file.name === 'image.png' || !file.name ? namedForPaste(file) : file);
   };
 
-  const closeLibrary = () => {
-    if (!libraryOpen) return;
-    setLibraryOpen(false);
-    chooseButton.current?.focus();
-  };
+  const closeLibrary = () => setLibraryOpen(false);
 
   return (
     // The field is where a picture may be dropped; the same is possible with the upload button.
@@ -156,13 +157,7 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
         </datalist>
         {text !== '' && pictures.isSuccess && !known && <span className={styles.hint}>{t('pictures.missing')}</span>}
         <div className={styles.buttons}>
-          <button
-            ref={chooseButton}
-            type="button"
-            className={styles.button}
-            aria-haspopup="dialog"
-            onClick={() => setLibraryOpen(true)}
-          >
+          <button type="button" className={styles.button} aria-haspopup="dialog" onClick={() => setLibraryOpen(true)}>
             <Images aria-hidden="true" size={18} />
             {t('pictures.choose')}
           </button>

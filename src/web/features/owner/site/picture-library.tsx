@@ -28,8 +28,8 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
 
 /**
  * The picture library as a modal dialog: every stored picture as a thumbnail button with its name
- * and size. Opening focuses the chosen picture (or the first); Escape or Close returns focus to the
- * button that opened it, and choosing does too.
+ * and size. Opening focuses the chosen picture (or the first); Escape, Close or choosing one returns
+ * focus to where it was (the button that opened it).
  */
 export function PictureLibrary({
   open,
@@ -49,11 +49,20 @@ export function PictureLibrary({
   const pictures = useContentPictures();
   const loaded = pictures.isSuccess;
 
+  // Focus goes back where it was once the dialog is closed: while it is open, the rest is inert.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
+    if (open && !element.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      element.showModal();
+    }
+    if (!open) {
+      if (element.open) element.close();
+      opener.current?.focus();
+      opener.current = null;
+    }
   }, [open]);
 
   // Focus goes to the chosen picture once the list is there, rather than to the Close button.
