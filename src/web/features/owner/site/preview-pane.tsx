@@ -44,10 +44,16 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
   const titleId = useId();
   // The last revision the preview can show: while the draft has problems the server cannot render it.
   const [revision, setRevision] = useState(snapshot.savedRevision);
+  // A new fragment alone scrolls the page already shown; a new address reloads it (the key).
+  const address = `${API_PREFIX}/owner/content/preview/${PREVIEW_PAGE_PATHS[page]}?lang=${language}&theme=${theme}&revision=${revision}`;
+  const fragment = anchor?.startsWith('#') ? `#${encodeURIComponent(anchor.slice(1))}` : '';
+  const { frame, onLoad, remember } = useKeptScroll(address, anchor);
 
   useEffect(() => {
-    if (!blocked) setRevision(snapshot.savedRevision);
-  }, [blocked, snapshot.savedRevision]);
+    if (blocked) return;
+    remember();
+    setRevision(snapshot.savedRevision);
+  }, [blocked, snapshot.savedRevision, remember]);
 
   useEffect(() => {
     const element = blocked ? null : frameBox.current;
@@ -62,11 +68,6 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
 
   const pageWidth = width === 'phone' ? PHONE_WIDTH : DESKTOP_WIDTH;
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / pageWidth) : 1;
-  // A new fragment alone scrolls the page already shown; a new address reloads it (the key).
-  const address = `${API_PREFIX}/owner/content/preview/${PREVIEW_PAGE_PATHS[page]}?lang=${language}&theme=${theme}&revision=${revision}`;
-  const fragment = anchor?.startsWith('#') ? `#${encodeURIComponent(anchor.slice(1))}` : '';
-  const { frame, onLoad } = useKeptScroll(address, anchor);
-
   return (
     <section className={styles.preview} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.previewTitle}>
@@ -85,7 +86,10 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
           label={t('preview.language')}
           options={LOCALES.map((locale) => [locale, t(`languages.${locale}`)])}
           value={language}
-          onChange={setLanguage}
+          onChange={(value) => {
+            remember();
+            setLanguage(value);
+          }}
         />
         <Choice
           label={t('preview.theme')}
@@ -94,7 +98,10 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
             ['dark', t('preview.dark')],
           ]}
           value={theme}
-          onChange={setTheme}
+          onChange={(value) => {
+            remember();
+            setTheme(value);
+          }}
         />
         <Choice
           label={t('preview.width')}
@@ -145,16 +152,24 @@ function useFieldAnchor(section: SectionName, page: PreviewPage, content: unknow
 const pageOf = (url: string) => url.replace(/[?#].*$/, '');
 
 /**
- * Keeps the frame's scroll across the reloads that follow each save: a reloaded page goes back to
- * where the owner left it, unless the field being edited moved to another anchor since (the new
- * fragment then decides). The frame is the site's own page (same origin), so its scroll can be read
- * and set from here although it runs no script of its own.
+ * Keeps the frame's scroll across the reloads that follow each save (or a new language or theme):
+ * `remember` notes where the page shown is scrolled to just before a new address replaces it, and the
+ * new page goes back there, unless the field being edited moved to another anchor since (the new
+ * fragment then decides). The frame is the site's own page (same origin), so its scroll is read and
+ * set from here; no listener is added to it, as its sandbox would block (and report) running one.
  */
 function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
   const frame = useRef<HTMLIFrameElement>(null);
   const kept = useRef<{ anchor: PreviewAnchor | undefined; page: string; y: number }>(undefined);
   const current = useRef({ address, anchor });
   current.current = { address, anchor };
+
+  const remember = useCallback(() => {
+    const view = frame.current?.contentWindow;
+    // A page still loading has no place of its own yet: the one noted before stands.
+    if (view?.document.readyState !== 'complete') return;
+    kept.current = { anchor: current.current.anchor, page: pageOf(current.current.address), y: view.scrollY };
+  }, []);
 
   const onLoad = useCallback(() => {
     const view = frame.current?.contentWindow;
@@ -163,11 +178,6 @@ function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
     const last = kept.current;
     if (last && last.anchor === anchor && last.page === pageOf(address)) view.scrollTo(0, last.y);
     else if (anchor === 'end') view.scrollTo(0, view.document.documentElement.scrollHeight);
-    const remember = () => {
-      kept.current = { anchor: current.current.anchor, page: pageOf(current.current.address), y: view.scrollY };
-    };
-    remember();
-    view.addEventListener('scroll', remember, { passive: true });
   }, []);
 
   // The footer has no id: its anchor scrolls the page shown to its end by hand.
@@ -178,7 +188,7 @@ function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
     }
   }, [anchor]);
 
-  return { frame, onLoad };
+  return { frame, onLoad, remember };
 }
 
 function Choice<Value extends string>({
