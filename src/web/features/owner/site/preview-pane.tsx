@@ -148,6 +148,19 @@ function useFieldAnchor(section: SectionName, page: PreviewPage, content: unknow
   return focused ? previewAnchorOf(focused, page, content) : undefined;
 }
 
+/**
+ * The frame's page when it is the site's own. A refused preview (a save that made the draft invalid
+ * just before the frame asked) is Chromium's error page, of another origin: touching it would throw.
+ */
+function pageIn(frame: HTMLIFrameElement | null): Window | undefined {
+  try {
+    const view = frame?.contentWindow ?? undefined;
+    return view?.document ? view : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The page an address shows, without its query and fragment. */
 const pageOf = (url: string) => url.replace(/[?#].*$/, '');
 
@@ -165,14 +178,14 @@ function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
   current.current = { address, anchor };
 
   const remember = useCallback(() => {
-    const view = frame.current?.contentWindow;
+    const view = pageIn(frame.current);
     // A page still loading has no place of its own yet: the one noted before stands.
     if (view?.document.readyState !== 'complete') return;
     kept.current = { anchor: current.current.anchor, page: pageOf(current.current.address), y: view.scrollY };
   }, []);
 
   const onLoad = useCallback(() => {
-    const view = frame.current?.contentWindow;
+    const view = pageIn(frame.current);
     if (!view) return;
     const { address, anchor } = current.current;
     const last = kept.current;
@@ -182,7 +195,7 @@ function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
 
   // The footer has no id: its anchor scrolls the page shown to its end by hand.
   useEffect(() => {
-    const view = frame.current?.contentWindow;
+    const view = pageIn(frame.current);
     if (anchor === 'end' && view?.document.readyState === 'complete') {
       view.scrollTo(0, view.document.documentElement.scrollHeight);
     }
