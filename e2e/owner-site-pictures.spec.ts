@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { budget, expect, open, test } from './fixtures.js';
-import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
+import { ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
+import { studioTexts } from './studio-support.js';
 
-type StudioTexts = typeof import('../src/web/i18n/studio-locales/english.json');
-
-/** The studio's English texts: the tests expect exactly what the owner is shown. */
-const en = JSON.parse(readFileSync('src/web/i18n/studio-locales/english.json', 'utf8')) as StudioTexts;
+const en = studioTexts.english;
 const owner = ownerTexts.english;
 
 const PROJECT = {
@@ -143,17 +140,7 @@ async function publish(page: Page, note: string) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('pictures in the studio', () => {
-  let setHere = false;
-
-  test.beforeAll(() => {
-    if (!ownerPasswordIsSet()) {
-      setOwnerPassword();
-      setHere = true;
-    }
-  });
-  test.afterAll(() => {
-    if (setHere) forgetOwnerPassword();
-  });
+  useOwnerPassword();
 
   // Before signing in the owner area asks for the session (401); the preview is a sandboxed frame;
   // an unfinished project is a draft the preview refuses (422) and may not frame.

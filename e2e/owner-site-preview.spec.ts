@@ -2,24 +2,14 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
 import { budget, expect, test } from './fixtures.js';
-import { forgetOwnerPassword, ownerPasswordIsSet, setOwnerPassword, signIn } from './owner-support.js';
+import { signIn, useOwnerPassword } from './owner-support.js';
+import { saved, studioTexts } from './studio-support.js';
 
-type StudioTexts = typeof import('../src/web/i18n/studio-locales/english.json');
 type SiteTexts = typeof import('../src/web/i18n/locales/english.json');
 
 /** The studio's and the site's own English texts: tests expect exactly what the owner is shown. */
-const en = JSON.parse(readFileSync('src/web/i18n/studio-locales/english.json', 'utf8')) as StudioTexts;
+const en = studioTexts.english;
 const site = JSON.parse(readFileSync('src/web/i18n/locales/english.json', 'utf8')) as SiteTexts;
-
-const isDraftSave = (url: string, method: string) => url.endsWith('/api/v1/owner/content/draft') && method === 'PUT';
-
-/** Makes an edit and waits for the autosave that follows it to be answered, and for the page to say so. */
-async function saved(page: Page, edit: () => Promise<void>) {
-  const answer = page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
-  await edit();
-  await answer;
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${en.save.saved}$`) })).toBeVisible();
-}
 
 /** The preview's frame as it is now (each save loads a new one). */
 function previewFrame(page: Page): Frame | undefined {
@@ -70,17 +60,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ trace: 'off' });
 
 test.describe("the studio's preview and footer editor", () => {
-  let setHere = false;
-
-  test.beforeAll(() => {
-    if (!ownerPasswordIsSet()) {
-      setOwnerPassword();
-      setHere = true;
-    }
-  });
-  test.afterAll(() => {
-    if (setHere) forgetOwnerPassword();
-  });
+  useOwnerPassword();
 
   // Before signing in, the owner area asks for the session and the browser logs its 401. The preview
   // has no script at all, so its sandbox reports nothing.

@@ -1,23 +1,11 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { budget, expect, test } from './fixtures.js';
-import { forgetOwnerPassword, ownerPasswordIsSet, setOwnerPassword, signIn } from './owner-support.js';
-
-type StudioTexts = typeof import('../src/web/i18n/studio-locales/english.json');
-
-/** The studio's own translation files: tests expect exactly what the owner is shown. */
-const studioTexts = Object.fromEntries(
-  ['lotin', 'russian', 'english'].map((locale) => [
-    locale,
-    JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as StudioTexts,
-  ]),
-) as Record<'lotin' | 'russian' | 'english', StudioTexts>;
+import { signIn, useOwnerPassword } from './owner-support.js';
+import { isDraftSave, studioTexts } from './studio-support.js';
 
 const uz = studioTexts.lotin;
 const REPORT = '/owner/site/translations';
-
-const isDraftSave = (url: string, method: string) => url.endsWith('/api/v1/owner/content/draft') && method === 'PUT';
 
 /** The report's entry for the first name, in the Identity section's card. */
 const firstNameEntry = (page: Page) =>
@@ -34,17 +22,7 @@ const outOfDateInRussianAndEnglish = uz.translations.outdated
 test.describe.configure({ mode: 'serial' });
 
 test.describe("the studio's translation report", () => {
-  let setHere = false;
-
-  test.beforeAll(() => {
-    if (!ownerPasswordIsSet()) {
-      setOwnerPassword();
-      setHere = true;
-    }
-  });
-  test.afterAll(() => {
-    if (setHere) forgetOwnerPassword();
-  });
+  useOwnerPassword();
 
   // Before signing in, the owner area asks for the session and the browser logs its 401; the section
   // editor's preview is a sandboxed frame that runs no script, which Chromium reports.

@@ -1,33 +1,13 @@
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { budget, expect, open, test } from './fixtures.js';
-import {
-  ageOwnerAuthentication,
-  forgetOwnerPassword,
-  OWNER_PASSWORD,
-  ownerPasswordIsSet,
-  ownerTexts,
-  setOwnerPassword,
-  signIn,
-} from './owner-support.js';
-
-type StudioTexts = typeof import('../src/web/i18n/studio-locales/english.json');
-
-/** The studio's own translation files: tests expect exactly what the owner is shown. */
-const studioTexts = Object.fromEntries(
-  ['lotin', 'russian', 'english'].map((locale) => [
-    locale,
-    JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as StudioTexts,
-  ]),
-) as Record<'lotin' | 'russian' | 'english', StudioTexts>;
+import { ageOwnerAuthentication, OWNER_PASSWORD, ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
+import { type StudioTexts, saved, studioTexts } from './studio-support.js';
 
 const en = studioTexts.english;
 const ru = studioTexts.russian;
 const owner = ownerTexts.english;
-
-const isDraftSave = (url: string, method: string) => url.endsWith('/api/v1/owner/content/draft') && method === 'PUT';
 
 /** Signs in (in `locale`) and opens one section's form through the Site area's links, as the owner does. */
 async function openSection(
@@ -46,14 +26,6 @@ async function openSection(
   await expect(page.getByRole('heading', { level: 1, name: texts.sections[section] })).toBeVisible();
 }
 
-/** Makes an edit and waits for the autosave that follows it to be answered, and for the page to say so. */
-async function saved(page: Page, edit: () => Promise<void>, texts: StudioTexts = en) {
-  const answer = page.waitForResponse((response) => isDraftSave(response.url(), response.request().method()));
-  await edit();
-  await answer;
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${texts.save.saved}$`) })).toBeVisible();
-}
-
 /** The visible home page's greeting line, in one language, as a visitor sees it. */
 async function homeText(page: Page, locale: string): Promise<string> {
   await open(page, `/?lang=${locale}`);
@@ -64,17 +36,7 @@ async function homeText(page: Page, locale: string): Promise<string> {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('the content studio', () => {
-  let setHere = false;
-
-  test.beforeAll(() => {
-    if (!ownerPasswordIsSet()) {
-      setOwnerPassword();
-      setHere = true;
-    }
-  });
-  test.afterAll(() => {
-    if (setHere) forgetOwnerPassword();
-  });
+  useOwnerPassword();
 
   // Before signing in, the owner area asks for the session and the browser logs its 401. The preview
   // is a sandboxed frame that runs no script, which Chromium reports.

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { expect } from './fixtures.js';
+import { expect, test } from './fixtures.js';
 import { E2E_DATA_DIR } from './support.js';
 
 type OwnerTexts = typeof import('../src/web/i18n/owner-locales/english.json');
@@ -52,6 +52,23 @@ export function forgetOwnerPassword(): void {
   } finally {
     db.close();
   }
+}
+
+/**
+ * For a describe block whose tests sign the owner in: sets the password before them unless a file
+ * before it did, and takes it away after them if it was set here (owner.spec.ts starts from none).
+ */
+export function useOwnerPassword(): void {
+  let setHere = false;
+  test.beforeAll(() => {
+    if (!ownerPasswordIsSet()) {
+      setOwnerPassword();
+      setHere = true;
+    }
+  });
+  test.afterAll(() => {
+    if (setHere) forgetOwnerPassword();
+  });
 }
 
 /** Makes every session's last proof of who is signed in an hour old, as if the owner signed in long ago. */
