@@ -3,13 +3,11 @@
 // react-pdf and the fonts), the memory that costs, and requests per second of a cached PDF against
 // the about page's HTML in the same run (absolute figures swing between runs; the ratio is the figure).
 // Needs the build (`npm run build`) and Debian's `wrk`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../scripts/built-site.js';
-import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
+import { startBuiltSite } from '../scripts/built-site.js';
 import { LOCALES } from '../src/shared/locales.js';
 import { load } from './wrk.js';
 
@@ -39,31 +37,10 @@ function get(url: string): Promise<{ status: number; bytes: number }> {
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-cv-'));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const server = spawn(
-  'taskset',
-  ['-c', String(SERVER_CPU), process.execPath, ...SERVER_NODE_FLAGS, 'dist/node/server/main.js'],
-  {
-    env: {
-      ...process.env,
-      ...SERVER_ENVIRONMENT,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const site = await startBuiltSite({ LOG_LEVEL: 'warn' }, { cpu: SERVER_CPU });
+const { url } = site;
 try {
-  const started = performance.now();
-  while ((await get(`${url}/about`).catch(() => ({ status: 0 }))).status !== 200) {
-    if (server.exitCode !== null || performance.now() - started > 30_000) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const pid = server.pid ?? 0;
+  const pid = site.process.pid ?? 0;
   const before = rssMiB(pid);
   const first: Record<string, unknown>[] = [];
   for (const paper of ['a4', 'letter'] as const) {
@@ -120,7 +97,5 @@ try {
     row('CV PDF from the cache, counted (a browser: one upsert each)', counted),
   ]);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
 }

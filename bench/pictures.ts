@@ -5,16 +5,13 @@
 // first and a cached variant take to be served, a shared-link preview picture, and the server's
 // memory after each (sharp runs in the picture process, so the server's own should barely move).
 // Needs the build (`npm run build`).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { freePort } from '../scripts/built-site.js';
+import { startBuiltSite } from '../scripts/built-site.js';
 import { hashPassword } from '../src/server/auth/password.js';
 import { createDatabase, migrateToLatest } from '../src/server/db/database.js';
 import { setPasswordHash } from '../src/server/repositories/owner-repository.js';
-import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
 import { multipartBody } from '../src/server/test/multipart.js';
 import { MEDIA_WIDTHS } from '../src/shared/media.js';
 
@@ -46,38 +43,19 @@ async function phonePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-pictures-'));
-// The owner's password, set as `npm run owner:password` would, before the server starts.
-const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
-await migrateToLatest(db);
-await setPasswordHash(db, await hashPassword(PASSWORD));
-await db.destroy();
+/** The owner's password, set as `npm run owner:password` would, before the server starts. */
+async function setOwnerPassword(dataDir: string): Promise<void> {
+  const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
+  await migrateToLatest(db);
+  await setPasswordHash(db, await hashPassword(PASSWORD));
+  await db.destroy();
+}
 
 const photo = await phonePhoto();
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const server = spawn(
-  'taskset',
-  ['-c', String(SERVER_CPU), process.execPath, ...SERVER_NODE_FLAGS, 'dist/node/server/main.js'],
-  {
-    env: {
-      ...process.env,
-      ...SERVER_ENVIRONMENT,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+const site = await startBuiltSite({ LOG_LEVEL: 'warn' }, { cpu: SERVER_CPU, prepare: setOwnerPassword });
+const { url } = site;
 try {
-  const started = performance.now();
-  while ((await fetch(`${url}/about`).catch(() => ({ status: 0 }))).status !== 200) {
-    if (server.exitCode !== null || performance.now() - started > 30_000) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const pid = server.pid ?? 0;
+  const pid = site.process.pid ?? 0;
   // The home page's photo is made ahead at start-up; wait for the server to settle.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const before = rssMiB(pid);
@@ -151,7 +129,5 @@ try {
     `Server memory: ${before.toFixed(0)} MiB RSS at rest, ${afterSignIn.toFixed(0)} MiB once the owner is signed in, ${afterUpload.toFixed(0)} MiB once it is answered, ${afterVariants.toFixed(0)} MiB once its variants are made, ${afterOriginal.toFixed(0)} MiB after the whole-size original, ${afterPreview.toFixed(0)} MiB after a preview picture; libvips ${sharpInServer ? 'IS' : 'is not'} loaded in the server.`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  site.stop();
 }

@@ -46,12 +46,19 @@ export interface BuiltSite {
 
 /**
  * Runs dist/node/server/main.js as `npm run serve` does (its runtime settings) until it answers, with
- * `env` added to the environment.
+ * `env` added to the environment. `cpu` pins it to one CPU (the benches: wrk gets the other);
+ * `prepare` gets the data folder before the server starts (a bench that sets the owner's password).
  */
-export async function startBuiltSite(env: Record<string, string> = {}): Promise<BuiltSite> {
+export async function startBuiltSite(
+  env: Record<string, string> = {},
+  { cpu, prepare }: { cpu?: number; prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<BuiltSite> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-site-'));
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/node/server/main.js'], {
+  await prepare?.(dataDir);
+  const command = [process.execPath, ...SERVER_NODE_FLAGS, 'dist/node/server/main.js'];
+  const pinned = cpu === undefined ? command : ['taskset', '-c', String(cpu), ...command];
+  const child = spawn(pinned[0] ?? process.execPath, pinned.slice(1), {
     env: {
       ...process.env,
       ...SERVER_ENVIRONMENT,
