@@ -18,7 +18,7 @@ const GENERATED = /^(?:dist|data|test-results)\//;
 const FILE_PATH = /^[\w.@-]+(?:\/[\w.@*-]+)*\.(?:tsx?|mjs|md|css|json|ya?ml|conf|service|sh)$/;
 
 /** The file paths a document names in backticks (`src/server/app.ts`, `routes/owner/content.ts`). */
-export function namedFilePaths(markdown: string): string[] {
+function namedFilePaths(markdown: string): string[] {
   const found = new Set<string>();
   for (const match of markdown.matchAll(/`([^`\s]+)`/g)) {
     const candidate = match[1] as string;
