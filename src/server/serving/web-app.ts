@@ -30,6 +30,12 @@ import {
   perSnapshotAsync,
   withVersionedEtags,
 } from '../content/content-state.js';
+import {
+  type DraftPreview,
+  markPreview,
+  PREVIEW_STYLE_ELEMENT,
+  PREVIEW_STYLE_HASH,
+} from '../content/preview-content.js';
 import { withSanitizedHtml } from '../content/sanitize-html.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
@@ -93,10 +99,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Renders a page as visitors get it (same renderer, template, head and styles) from content that
-     * is not published (the owner's draft), marked `noindex`; undefined when the web app is not built.
-     * Nothing is kept for visitors: the draft's renderer lives as long as the caller keeps `content`.
+     * is not published (the owner's draft, made renderable by `previewContent`, its markers written
+     * out), marked `noindex`; undefined when the web app is not built. Nothing is kept for visitors:
+     * the draft's renderer lives as long as the caller keeps `preview.content`.
      */
-    renderPagePreview: (content: SiteContent, page: PreviewPage) => Promise<PagePreview | undefined>;
+    renderPagePreview: (preview: DraftPreview, page: PreviewPage) => Promise<PagePreview | undefined>;
   }
 }
 
@@ -264,12 +271,12 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       return snapshot;
     };
   })();
-  app.decorate('renderPagePreview', async (content: SiteContent, page: PreviewPage) => {
+  app.decorate('renderPagePreview', async (preview: DraftPreview, page: PreviewPage) => {
     if (!template) return undefined;
     const name = pageAtPath(page.path);
     const known = name !== undefined;
     const { html, styleHashes, status } = await renderDocument(
-      previewSnapshotOf(content),
+      previewSnapshotOf(preview.content),
       {
         path: known ? page.path : '/404',
         status: known ? 200 : 404,
@@ -278,8 +285,9 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         origin: originOf(),
         jokeIndex: 0,
       },
-      // A page that is not indexed says so already (pageHead); the others say it here.
-      known && isIndexed(name) ? ['<meta name="robots" content="noindex" />'] : [],
+      // A page that is not indexed says so already (pageHead); the others say it here. The markers'
+      // look comes with every preview, so a marker never waits on a policy of its own.
+      [...(known && isIndexed(name) ? ['<meta name="robots" content="noindex" />'] : []), PREVIEW_STYLE_ELEMENT],
       { scripts: false },
     );
     return {
@@ -288,8 +296,11 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       // script element: in the frame the app's would take the preview's address for an unknown page
       // (the 404 page), save its ?lang= as the owner's language, and count a visit; the data blocks
       // are of no use without the app, and the frame's sandbox would report each script it blocks.
-      html,
-      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framedBySelf: true, noScripts: true }),
+      html: markPreview(html, preview, page.locale),
+      contentSecurityPolicy: contentSecurityPolicyWith([...styleHashes, PREVIEW_STYLE_HASH], {
+        framedBySelf: true,
+        noScripts: true,
+      }),
     };
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/locales.js';
@@ -65,5 +66,87 @@ describe(`the studio's draft preview on ${testDialect}`, () => {
         expect(visitors.body, `${path} in ${locale}`).toContain('<script type="module"');
       }
     }
+  });
+
+  /** Saves `content` over the draft as the studio does, from the revision the draft is at now. */
+  async function saveDraft(content: unknown) {
+    const current = JSON.parse((await preview('GET', '/draft')).body).data.draft;
+    const saved = await preview('PUT', '/draft', { content, basedOn: current.basedOn, revision: current.revision });
+    expect(saved.statusCode).toBe(200);
+  }
+
+  /** The page's text as a reader sees it: tags out, entities read. */
+  const textOf = (html: string) =>
+    html
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'");
+
+  it('previews a draft with an empty text: the missing text is marked in place, the other languages show theirs', async () => {
+    const draft = sampleContent();
+    draft.home.greeting.english = '';
+    draft.home.photo_alt.english = '   ';
+    await saveDraft(draft);
+
+    const english = await preview('GET', '/preview?lang=english');
+    expect(english.statusCode).toBe(200);
+    const marker = english.body.match(
+      /<mark class="sahifa-preview-marker" data-field="home\.greeting\.english"[^>]*>([^<]*)<\/mark>/,
+    );
+    expect(marker?.[1]).toBe('Missing: English text');
+    // In an attribute (the photo's alt) the marker is words, never markup.
+    expect(english.body).toMatch(/alt="Missing: English text"/);
+    expect(english.body).not.toMatch(/="[^"]*<mark/);
+    expect(english.body).not.toMatch(/[\uE000\uE001]/);
+    // The marker's look is allowed by the page's policy, by its hash.
+    const style = english.body.match(/<style>(\.sahifa-preview-marker[^<]*)<\/style>/)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(english.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+
+    const russian = await preview('GET', '/preview?lang=russian');
+    expect(russian.statusCode).toBe(200);
+    expect(textOf(russian.body)).toContain('Hello (russian)');
+    expect(russian.body).not.toContain('sahifa-preview-marker"');
+  });
+
+  it('previews a draft with wrong types: the parts that cannot be shown come from the published version, and the page says so', async () => {
+    const draft = sampleContent() as unknown as Record<string, Record<string, unknown>>;
+    draft.home = 'not a section' as unknown as Record<string, unknown>;
+    draft.identity.first_name = { lotin: 7, russian: ['x'], english: 'Typed' };
+    draft.about.experience = 5;
+    (draft.portfolio.items as Record<string, unknown>[])[0] = {
+      ...(draft.portfolio.items as Record<string, unknown>[])[0],
+      year: 'last year',
+      group: 'nowhere',
+    };
+    draft.footer.description = { lotin: 1, russian: null, english: '<p>Hi <script>alert(1)</script></p>' };
+    draft.extra = { anything: true };
+    await saveDraft(draft);
+
+    for (const path of ['', 'about', 'portfolio', 'contact', 'not-found']) {
+      for (const locale of LOCALES) {
+        const page = await preview('GET', `/preview/${path}?lang=${locale}`);
+        expect(page.statusCode, `${path} in ${locale}`).toBe(path === 'not-found' ? 404 : 200);
+        expect(page.body, `${path} in ${locale}`).toContain('</main>');
+        expect(page.body, `${path} in ${locale}`).toContain('class="sahifa-preview-note"');
+        expect(page.body, `${path} in ${locale}`).not.toMatch(/<script|alert\(/i);
+      }
+    }
+    const home = await preview('GET', '/preview?lang=english');
+    // The home section as published; the typed English name as drafted, the other two marked.
+    expect(textOf(home.body)).toContain('Hello');
+    expect(textOf(home.body)).toContain('Typed');
+    const lotin = await preview('GET', '/preview?lang=lotin');
+    expect(lotin.body).toContain('data-field="identity.first_name.lotin"');
+  });
+
+  it('previews a draft that is not content at all as the published site, with the note', async () => {
+    await saveDraft({ identity: 'x', home: 1, about: null, portfolio: [], footer: false });
+    const page = await preview('GET', '/preview/about?lang=english');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('class="sahifa-preview-note"');
+    expect(textOf(page.body)).toContain('About me.');
   });
 });

@@ -23,6 +23,7 @@ import {
 import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import { contentZip } from '../../content/content-files.js';
 import { picturesOf } from '../../content/content-folder.js';
+import { type DraftPreview, previewContent } from '../../content/preview-content.js';
 import { publishContent } from '../../content/publish-content.js';
 import { validateSiteContent } from '../../content/validate-content.js';
 import type { Db } from '../../db/database.js';
@@ -230,9 +231,9 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     },
   });
 
-  // The draft's content, checked once per saved draft: previews of several pages and languages of
-  // the same draft (the studio's language and theme switches) share it; a new save replaces it.
-  let previewed: { key: string; content: SiteContent } | undefined;
+  // The draft made renderable once per saved draft: previews of several pages and languages of the
+  // same draft (the studio's language and theme switches) share it; a new save replaces it.
+  let previewed: { key: string; preview: DraftPreview } | undefined;
 
   // The home page is `/preview` (a trailing slash is ignored, so `/preview/` too); other pages follow it.
   for (const url of ['/owner/content/preview', '/owner/content/preview/*']) {
@@ -241,22 +242,24 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
         tags: ['owner', 'content'],
         summary: 'A page as visitors would get it, rendered from the draft',
         description:
-          'The real page (same renderer, template, head and styles) from the draft, in ?lang= and ?theme=; the 404 page for any other path. Never cached, not indexed, framable by the owner area only. 422 with every problem when the draft is not valid.',
+          'The real page (same renderer, template, head and styles) from the draft, in ?lang= and ?theme=; the 404 page for any other path. Never cached, not indexed, framable by the owner area only. A draft that is not valid previews too: a missing or invalid text is marked in place, and what cannot be shown comes from the published version, with a note at the top.',
         params: contentPreviewParamsSchema,
         querystring: contentPreviewQuerySchema,
         produces: ['text/html'],
         response: {
           200: contentPreviewResponseSchema,
           404: contentPreviewResponseSchema,
-          ...errorResponses(422, 503),
+          ...errorResponses(503),
           ...ownerErrorResponses,
         },
       },
       handler: async (request, reply) => {
         const { draft } = await currentDraft();
         const key = `${draft.revision}|${draft.updatedAt}|${draft.basedOn}|${state().current.version}`;
-        if (previewed?.key !== key) previewed = { key, content: checkedDraft(draft.content) };
-        const page = await app.renderPagePreview(previewed.content, {
+        if (previewed?.key !== key) {
+          previewed = { key, preview: previewContent(draft.content, state().current.content) };
+        }
+        const page = await app.renderPagePreview(previewed.preview, {
           path: `/${(request.params['*'] ?? '').replace(/\/+$/, '')}`,
           locale: request.query.lang,
           theme: request.query.theme,
