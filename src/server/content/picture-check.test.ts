@@ -85,3 +85,142 @@ describe('the picture check', () => {
     expect(pictureProcessesStarted()).toBe(started + 2);
   });
 });
+
+const SVG_OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">';
+
+describe('the SVG check, reading SVG as XML as a browser does', () => {
+  const refused = async (svg: string) => codeOf('drawing.svg', Buffer.from(svg));
+
+  it.each([
+    [
+      'an HTML raw-text element hiding a script (textarea)',
+      `${SVG_OPEN}<p/><textarea><script>alert(1)</script></textarea></svg>`,
+      '<script>',
+    ],
+    [
+      'an HTML raw-text element hiding a script (plaintext)',
+      `${SVG_OPEN}<p/><plaintext><script>alert(1)</script></plaintext></svg>`,
+      '<script>',
+    ],
+    [
+      'an HTML raw-text element hiding a script (noembed)',
+      `${SVG_OPEN}<p/><noembed><script>alert(1)</script></noembed></svg>`,
+      '<script>',
+    ],
+    [
+      'an HTML raw-text element hiding a handler',
+      `${SVG_OPEN}<textarea><image href="#x" onerror="alert(1)"/></textarea></svg>`,
+      'onerror',
+    ],
+    [
+      'a CSS escape spelling url(',
+      `${SVG_OPEN}<style>rect { fill: u\\72l(http://evil.example/a.svg#p) }</style><rect width="4" height="4"/></svg>`,
+      'url(http://evil.example/a.svg#p)',
+    ],
+    [
+      'a CSS escape in a style attribute',
+      `${SVG_OPEN}<rect style="fill: \\75 rl(//evil.example/p)" width="4" height="4"/></svg>`,
+      'url(//evil.example/p)',
+    ],
+    [
+      'image-set with a plain string',
+      `${SVG_OPEN}<style>rect { fill: image-set("http://evil.example/p.png" 1x) }</style></svg>`,
+      'image-set()',
+    ],
+    [
+      'a fill presentation attribute with an outside url()',
+      `${SVG_OPEN}<rect fill="url(http://evil.example/p.svg#g)" width="4" height="4"/></svg>`,
+      'url(http://evil.example/p.svg#g)',
+    ],
+    [
+      'a filter presentation attribute with an outside url()',
+      `${SVG_OPEN}<rect filter="url('https://evil.example/f.svg#f')" width="4" height="4"/></svg>`,
+      'url(https://evil.example/f.svg#f)',
+    ],
+    [
+      'an external DOCTYPE',
+      `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://evil.example/svg11.dtd">${SVG_OPEN}<rect width="4" height="4"/></svg>`,
+      '<!DOCTYPE>',
+    ],
+    [
+      'an internal DOCTYPE with an entity',
+      `<!DOCTYPE svg [<!ENTITY x "y">]>${SVG_OPEN}<text>&x;</text></svg>`,
+      '<!DOCTYPE>',
+    ],
+    [
+      'a stylesheet processing instruction',
+      `<?xml-stylesheet href="http://evil.example/a.css"?>${SVG_OPEN}</svg>`,
+      '<?xml-stylesheet?>',
+    ],
+    ['an SVG script', `${SVG_OPEN}<script>alert(1)</script></svg>`, '<script>'],
+    ['an event handler', `${SVG_OPEN}<rect onclick="alert(1)" width="4" height="4"/></svg>`, 'onclick'],
+    [
+      'an animation that sets a link',
+      `${SVG_OPEN}<a href="#x"><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a></svg>`,
+      '<set>',
+    ],
+    [
+      'a foreignObject with HTML',
+      `${SVG_OPEN}<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>`,
+      '<foreignObject>',
+    ],
+    [
+      'an outside picture',
+      `${SVG_OPEN}<image href="https://tracker.example/p.png"/></svg>`,
+      'https://tracker.example/p.png',
+    ],
+    [
+      'an outside sprite',
+      `${SVG_OPEN}<use xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="//evil.example/s.svg#a"/></svg>`,
+      '//evil.example/s.svg#a',
+    ],
+    ['@import', `${SVG_OPEN}<style>@import 'https://evil.example/a.css';</style></svg>`, '@import'],
+    [
+      'a CDATA stylesheet with an outside font',
+      `${SVG_OPEN}<style><![CDATA[@font-face { font-family: x; src: url(https://evil.example/f.woff) }]]></style></svg>`,
+      '@font-face',
+    ],
+  ])('refuses %s, naming it', async (_name, svg, named) => {
+    const answer = await refused(svg);
+    expect(answer).toMatch(/^picture_unsafe_svg: drawing\.svg is refused/);
+    expect(answer).toContain(named);
+  });
+
+  it('refuses what is no SVG as XML reads it', async () => {
+    expect(await refused('<svg><p>not closed</svg>')).toMatch(
+      /^picture_unreadable: drawing\.svg is not well-formed XML/,
+    );
+    expect(await refused('<svg viewBox="0 0 4 4"><rect width="4" height="4"/></svg>')).toMatch(
+      /^picture_type_mismatch: drawing\.svg is named as an SVG but is not one/,
+    );
+    expect(await refused('<html xmlns="http://www.w3.org/1999/xhtml"/>')).toMatch(/^picture_type_mismatch/);
+  });
+
+  it('accepts an icon with paths, gradients, a filter, local url(#id) references, a title and a CDATA stylesheet', async () => {
+    const icon = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- drawn by hand -->
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="48" height="32" viewBox="0 0 24 16" role="img" aria-labelledby="t">
+  <title id="t">A logo</title>
+  <defs>
+    <linearGradient id="g" x1="0" y1="0" x2="1" y2="1" gradientUnits="objectBoundingBox">
+      <stop offset="0" stop-color="#0d6973"/><stop offset="1" stop-color="#f5a623" stop-opacity=".8"/>
+    </linearGradient>
+    <radialGradient id="r" cx=".5" cy=".5" r=".5" xlink:href="#g"/>
+    <clipPath id="c"><circle cx="12" cy="8" r="7"/></clipPath>
+    <filter id="f"><feGaussianBlur stdDeviation="0.5"/><feOffset dx="1" dy="1"/></filter>
+    <style><![CDATA[ .mark { fill: url(#r); font-family: 'Open Sans', sans-serif } ]]></style>
+  </defs>
+  <g clip-path="url(#c)" filter="url(#f)">
+    <path d="M2 2h20v12H2z" fill="url(#g)" stroke="#000" stroke-width=".5"/>
+    <path class="mark" d="M4 4l8 8 8-8" style="stroke: url( '#g' ); fill-rule: evenodd"/>
+  </g>
+  <use href="#c" x="2"/>
+  <text x="2" y="14" font-size="3">Sahifa</text>
+</svg>`;
+    expect(await checkPicture('logo.svg', Buffer.from(icon))).toMatchObject({
+      contentType: 'image/svg+xml',
+      width: 48,
+      height: 32,
+    });
+  });
+});

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import type { ApiErrorCode } from '../../shared/api-errors.js';
 import { loadSharp } from '../serving/load-sharp.js';
 import { askPictureProcess, type InspectResult } from '../serving/picture-process.js';
+import { svgFindings } from './picture-svg.js';
 
 /** The largest picture accepted, in bytes (uploads are refused past it with 413). */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
@@ -21,6 +21,8 @@ export class PictureError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly statusCode = 422,
+    /** What was found, each as it was written (`<script>`, `onload`): an unsafe SVG's problems. */
+    readonly found: string[] = [],
   ) {
     super(message);
   }
@@ -60,7 +62,7 @@ function extensionOf(picturePath: string): string {
  * Checks a picture before it is stored, whatever it came from (an upload, a content folder): the
  * bytes must be what the path's extension says. A raster picture is decoded in full by sharp (a zip
  * or polyglot named .jpg, truncated or corrupt data are refused) within the pixel limit; an SVG is
- * parsed and refused when it carries anything that could run or reach out (`svgProblems`).
+ * read as XML and refused when it carries anything that could run or reach out (picture-svg.ts).
  */
 export async function checkPicture(picturePath: string, bytes: Buffer): Promise<CheckedPicture> {
   const extension = extensionOf(picturePath);
@@ -70,7 +72,7 @@ export async function checkPicture(picturePath: string, bytes: Buffer): Promise<
     throw new PictureError('picture_too_large', `${picturePath} is over ${PICTURE_MAX_BYTES / 1024 / 1024} MB`, 413);
   }
   if (extension === 'svg') {
-    const { width, height } = checkSvg(picturePath, bytes);
+    const { width, height } = await checkSvg(picturePath, bytes);
     return { contentType: 'image/svg+xml', width, height, sha256, size: bytes.length };
   }
   const expected = RASTER_TYPES[extension as keyof typeof RASTER_TYPES];
@@ -177,134 +179,41 @@ export async function inspectRaster(bytes: Buffer, maxPixels: number): Promise<I
   }
 }
 
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
-
-/** Elements that run code or embed another document: never allowed in a picture. */
-const FORBIDDEN_ELEMENTS = new Set([
-  'script',
-  'handler',
-  'listener',
-  'iframe',
-  'frame',
-  'embed',
-  'object',
-  'base',
-  'link',
-  'meta',
-]);
-
-/** A reference that stays inside the picture: a fragment (`#id`) or an embedded raster picture. */
-/** A value as a browser reads an address: without whitespace or control characters, lower-cased. */
-function compacted(value: string): string {
-  return [...value]
-    .filter((character) => (character.codePointAt(0) ?? 0) > 0x20)
-    .join('')
-    .toLowerCase();
-}
-
-function isLocalReference(value: string): boolean {
-  const compact = compacted(value);
-  return compact === '' || compact.startsWith('#') || /^data:image\/(?:png|jpeg|webp|gif|avif);/.test(compact);
-}
-
-function isScriptUrl(value: string): boolean {
-  const compact = compacted(value);
-  return compact.includes('javascript:') || compact.includes('vbscript:');
-}
-
-/** `url(...)` and `@import` in a stylesheet or style attribute that reach outside the picture. */
-function cssProblems(css: string): string[] {
-  const problems: string[] = [];
-  if (/@import/i.test(css)) problems.push('a stylesheet imports another (@import)');
-  for (const match of css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi)) {
-    if (!isLocalReference(match[2] ?? '')) problems.push(`a style refers to an outside address (${match[2]})`);
-  }
-  if (isScriptUrl(css)) problems.push('a style holds a javascript: address');
-  return problems;
-}
-
-function localName(name: string): string {
-  return name.slice(name.lastIndexOf(':') + 1).toLowerCase();
-}
-
-/** Every problem in an SVG document: scripts, event handlers, script addresses, outside references. */
-function svgProblems(text: string): string[] {
-  const problems: string[] = [];
-  // Entities are expanded by an XML parser (a browser opening the file), not by parse5: one could
-  // spell out a script the tree below never shows, so none are accepted.
-  if (/<!ENTITY/i.test(text)) problems.push('it declares XML entities (<!ENTITY>)');
-  const document = parse(text);
-  const visit = (node: Node) => {
-    if (node.nodeName === '#comment' && 'data' in node && /^\?xml-stylesheet/i.test(node.data)) {
-      problems.push('it links a stylesheet (<?xml-stylesheet?>)');
-    }
-    if ('tagName' in node) {
-      const element = node as Element;
-      const tag = localName(element.tagName);
-      if (FORBIDDEN_ELEMENTS.has(tag)) problems.push(`it has a <${element.tagName}> element`);
-      for (const attribute of element.attrs) {
-        const name = localName(attribute.name);
-        const shownName = attribute.prefix ? `${attribute.prefix}:${attribute.name}` : attribute.name;
-        if (name.startsWith('on')) problems.push(`<${element.tagName}> has an event handler (${shownName})`);
-        else if (isScriptUrl(attribute.value))
-          problems.push(`<${element.tagName} ${shownName}> is a javascript: address`);
-        else if ((name === 'href' || name === 'src' || name === 'action') && !isLocalReference(attribute.value)) {
-          problems.push(`<${element.tagName} ${shownName}> refers to an outside address (${attribute.value})`);
-        } else if (name === 'style') problems.push(...cssProblems(attribute.value));
-      }
-      if (tag === 'style') {
-        const css = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
-        problems.push(...cssProblems(css));
-      }
-    }
-    const children = 'childNodes' in node ? node.childNodes : [];
-    for (const child of children) visit(child);
-    if ('content' in node && node.content) visit(node.content);
-  };
-  visit(document);
-  if (!hasSvgRoot(document)) problems.push('it is not an SVG document (no <svg> element)');
-  return [...new Set(problems)];
-}
-
-function hasSvgRoot(node: Node): boolean {
-  if ('tagName' in node && node.tagName === 'svg') return true;
-  return 'childNodes' in node && node.childNodes.some(hasSvgRoot);
-}
-
-function findSvg(node: Node): Element | undefined {
-  if ('tagName' in node && node.tagName === 'svg') return node as Element;
-  if (!('childNodes' in node)) return undefined;
-  for (const child of node.childNodes) {
-    const found = findSvg(child);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 function lengthOf(value: string | undefined): number | undefined {
   const match = value?.trim().match(/^(\d+(?:\.\d+)?)(?:px)?$/);
   return match ? Math.round(Number(match[1])) : undefined;
 }
 
-/** Refuses an unsafe SVG, naming every problem; answers its intrinsic size (attributes, else viewBox). */
-function checkSvg(picturePath: string, bytes: Buffer): { width: number; height: number } {
+/**
+ * Refuses an unsafe SVG, naming every problem (picture-svg.ts); answers its intrinsic size
+ * (attributes, else viewBox). The problems go with the error too, for the studio to show.
+ */
+async function checkSvg(picturePath: string, bytes: Buffer): Promise<{ width: number; height: number }> {
   const text = bytes.toString('utf8');
   if (text.includes('\u0000') || !/^\s*(?:\ufeff)?\s*</.test(text)) {
     throw new PictureError('picture_type_mismatch', `${picturePath} is named as an SVG but is not one`);
   }
-  const problems = svgProblems(text);
-  if (problems.length > 0) {
-    throw new PictureError('picture_unsafe_svg', `${picturePath} is refused: ${problems.join('; ')}`);
+  const findings = await svgFindings(text.replace(/^\ufeff/, ''));
+  if (findings.malformed !== undefined) {
+    throw new PictureError('picture_unreadable', `${picturePath} is not well-formed XML: ${findings.malformed}`);
   }
-  const svg = findSvg(parse(text));
-  const attribute = (name: string) => svg?.attrs.find((attr) => attr.name.toLowerCase() === name)?.value;
-  const viewBox = attribute('viewbox')
+  if (findings.notSvg) {
+    throw new PictureError('picture_type_mismatch', `${picturePath} is named as an SVG but is not one`);
+  }
+  if (findings.problems.length > 0) {
+    throw new PictureError(
+      'picture_unsafe_svg',
+      `${picturePath} is refused: it holds what could run or load something: ${findings.problems.join('; ')}`,
+      422,
+      findings.problems,
+    );
+  }
+  const viewBox = findings.size?.viewBox
     ?.trim()
     .split(/[\s,]+/)
     .map(Number);
   const fromViewBox = viewBox?.length === 4 && viewBox.every(Number.isFinite) ? viewBox : undefined;
-  const width = lengthOf(attribute('width')) ?? (fromViewBox ? Math.round(fromViewBox[2] ?? 0) : 300);
-  const height = lengthOf(attribute('height')) ?? (fromViewBox ? Math.round(fromViewBox[3] ?? 0) : 150);
+  const width = lengthOf(findings.size?.width) ?? (fromViewBox ? Math.round(fromViewBox[2] ?? 0) : 300);
+  const height = lengthOf(findings.size?.height) ?? (fromViewBox ? Math.round(fromViewBox[3] ?? 0) : 150);
   return { width: Math.max(1, width), height: Math.max(1, height) };
 }

@@ -114,7 +114,7 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
     schema: {
       tags: ['owner', 'content'],
       summary: 'Upload a picture',
-      description: `multipart/form-data with a \`file\` (JPEG, PNG, WebP, AVIF or SVG, at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB) and an optional \`path\` to name it by (default: the file's name), such as \`portfolio/shop.webp\`. A raster picture is decoded before it is accepted, within a pixel limit; an SVG that could run code or load anything is refused. The same bytes again under the same path are accepted; other bytes under a path in use are refused (409).`,
+      description: `multipart/form-data with a \`file\` (JPEG, PNG, WebP, AVIF or SVG, at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB) and an optional \`path\` to name it by (default: the file's name), such as \`portfolio/shop.webp\`. A raster picture is decoded before it is accepted, within a pixel limit; an SVG is read as XML and refused when it holds anything outside an allow-list of SVG elements and attributes (DOMPurify's SVG profile) or anything that could load from elsewhere (an outside address, url() other than #id, a DOCTYPE); its 422 lists what was found in \`errors[].field\` (<script>, <rect> onclick). The same bytes again under the same path are accepted; other bytes under a path in use are refused (409).`,
       consumes: ['multipart/form-data'],
       response: {
         200: pictureResponseSchema,
@@ -129,7 +129,10 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
       try {
         checked = await checkPicture(path, bytes);
       } catch (error) {
-        if (error instanceof PictureError) throw new AppError(error.statusCode, error.code, error.message);
+        if (error instanceof PictureError) {
+          const found = error.found.map((thing) => ({ field: thing, code: 'invalid' as const }));
+          throw new AppError(error.statusCode, error.code, error.message, found.length > 0 ? found : undefined);
+        }
         throw error;
       }
       const existing = await pictureSummaryByPath(db, path);
