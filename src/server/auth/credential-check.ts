@@ -5,9 +5,11 @@ import { AppError } from '../errors.js';
 import { clientAddressKey } from '../rate-limit/client-address.js';
 import { clearSignInFailures, getPasswordHash, recordSignInFailure } from '../repositories/owner-repository.js';
 import { getTotp, spendRecoveryCode, spendTotpStep } from '../repositories/second-factor-repository.js';
+import { fromKnownBrowser } from './device-cookie.js';
 import type { OwnerAuthContext } from './owner-auth-context.js';
 import { verifyPassword } from './password.js';
 import { hashRecoveryCode } from './recovery-codes.js';
+import { createRefusalLog } from './refusal-log.js';
 import { clearSignInAttempts, countSignInAttempt } from './sign-in-attempts.js';
 import { noteFailedSignIn } from './sign-in-notices.js';
 import { isTotpCode, totpStepOf } from './totp.js';
@@ -20,25 +22,34 @@ export async function requirePasswordHash(context: OwnerAuthContext): Promise<st
   return hash;
 }
 
+const logSignInRefusal = createRefusalLog('owner sign-in refused: too many attempts');
+
+/** 429 for an attempt that gets no check, logged against its source once a minute (fail2ban reads it). */
+function refuse(request: FastifyRequest, reply: FastifyReply, source: string, retryAfterSeconds: number): AppError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  logSignInRefusal(request.log, source);
+  return new AppError(429, 'rate_limited', `Too many sign-in attempts; try again in ${retryAfterSeconds} s`);
+}
+
 /**
- * Runs scrypt work (checking or hashing a password) in one of the process's verification slots, or
- * refuses at once with 429 when they are taken (see verification-slots.ts).
+ * Runs scrypt work (checking or hashing a password) in one of the process's verification slots,
+ * waiting its turn in their fair queue for at most a few seconds (see verification-slots.ts), or
+ * refuses with 429 when it gets none. `first` puts a known browser of the owner's, or a request that
+ * has already proven it is the owner's, before everyone else; `attempt` is the source's count so far.
  */
 export async function inVerificationSlot<Result>(
   request: FastifyRequest,
   reply: FastifyReply,
   work: () => Promise<Result>,
+  { first = false, attempt }: { first?: boolean; attempt?: number } = {},
 ): Promise<Result> {
-  const release = takeVerificationSlot();
-  if (!release) {
-    reply.header('retry-after', '1');
-    request.log.warn('owner sign-in refused: verifications busy');
-    throw new AppError(429, 'rate_limited', 'Too many sign-in attempts at once; try again in 1 s');
-  }
+  const source = clientAddressKey(request) ?? 'unknown';
+  const slot = await takeVerificationSlot({ source, first, attempt });
+  if ('refused' in slot) throw refuse(request, reply, source, 1);
   try {
     return await work();
   } finally {
-    release();
+    slot.release();
   }
 }
 
@@ -61,10 +72,12 @@ async function secondFactorCodeAccepted(
 
 /**
  * The owner's password and, once it is on, the second factor: for signing in, re-authenticating and
- * changing the password; a reset checks the second factor alone (its link stands in for the password). Every check is one attempt of the address's five in
- * 15 minutes, counted before anything is verified (an IPv6 client by its /64); a success gives the
- * attempts back. A wrong password or code is logged with the address for fail2ban and counted
- * towards the owner's alert about repeated failures.
+ * changing the password; a reset checks the second factor alone (its link stands in for the
+ * password). Every check is one attempt of the address's five in 15 minutes (an IPv6 client by its
+ * /64), counted before it waits for a verification slot or is verified, so an attempt refused
+ * because the checks were busy is counted against its own source too: a flood uses up its own
+ * attempts, never the owner's. A success gives the attempts back. A wrong password or code is
+ * logged with the address for fail2ban and counted towards the owner's alert about repeated failures.
  */
 export async function checkOwnerCredentials(
   context: OwnerAuthContext,
@@ -76,30 +89,34 @@ export async function checkOwnerCredentials(
   const hash = await requirePasswordHash(context);
   // A client that vanished has no address; it still counts against one shared key.
   const address = clientAddressKey(request) ?? 'unknown';
-  await inVerificationSlot(request, reply, async () => {
-    const attempt = await countSignInAttempt(context.db, address, now);
-    if (!attempt.allowed) {
-      reply.header('retry-after', String(attempt.retryAfterSeconds));
-      throw new AppError(429, 'rate_limited', `Too many sign-in attempts; try again in ${attempt.retryAfterSeconds} s`);
+  const attempt = await countSignInAttempt(context.db, address, now);
+  if (!attempt.allowed) throw refuse(request, reply, address, attempt.retryAfterSeconds);
+  const failed = async (what: 'password' | 'code') => {
+    await recordSignInFailure(context.db, address, now);
+    // One line per failure with the address (an IPv6 /64 as such), for fail2ban (docs/deploy).
+    request.log.warn({ address }, `owner sign-in failed: wrong ${what}`);
+    await noteFailedSignIn(context, now);
+    return what === 'password'
+      ? new AppError(401, 'wrong_password', 'Wrong password')
+      : new AppError(401, 'wrong_code', 'Wrong or already used code');
+  };
+  // No password when a reset link stands in for it; the second factor is still asked for.
+  if (password !== undefined) {
+    const first = await fromKnownBrowser(context.db, request, now);
+    const right = await inVerificationSlot(request, reply, () => verifyPassword(password, hash), {
+      first,
+      attempt: attempt.number,
+    });
+    if (!right) {
+      throw await failed('password');
     }
-    const failed = async (what: 'password' | 'code') => {
-      await recordSignInFailure(context.db, address, now);
-      // One line per failure with the address (an IPv6 /64 as such), for fail2ban (docs/deploy).
-      request.log.warn({ address }, `owner sign-in failed: wrong ${what}`);
-      await noteFailedSignIn(context, now);
-      return what === 'password'
-        ? new AppError(401, 'wrong_password', 'Wrong password')
-        : new AppError(401, 'wrong_code', 'Wrong or already used code');
-    };
-    // No password when a reset link stands in for it; the second factor is still asked for.
-    if (password !== undefined && !(await verifyPassword(password, hash))) throw await failed('password');
-    const totp = await getTotp(context.db);
-    if (totp?.confirmed_at) {
-      // The password was right; the attempt stays counted, so codes are limited like passwords.
-      if (code === undefined) throw new AppError(401, 'second_factor_required', 'Enter the code from your app');
-      if (!(await secondFactorCodeAccepted(context, totp, code, now))) throw await failed('code');
-    }
-    await clearSignInAttempts(context.db, address);
-    await clearSignInFailures(context.db, address);
-  });
+  }
+  const totp = await getTotp(context.db);
+  if (totp?.confirmed_at) {
+    // The password was right; the attempt stays counted, so codes are limited like passwords.
+    if (code === undefined) throw new AppError(401, 'second_factor_required', 'Enter the code from your app');
+    if (!(await secondFactorCodeAccepted(context, totp, code, now))) throw await failed('code');
+  }
+  await clearSignInAttempts(context.db, address);
+  await clearSignInFailures(context.db, address);
 }

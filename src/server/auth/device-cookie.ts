@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { knownDevice } from '../repositories/owner-device-repository.js';
 
 /**
  * A long-lived, HttpOnly cookie that only marks a browser the owner has signed in from, so a sign-in
@@ -25,4 +27,14 @@ export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, to
     sameSite: 'strict',
     secure: request.protocol === 'https',
   });
+}
+
+/**
+ * Whether the request comes from a browser the owner signed in from before (refreshing its time).
+ * Such a browser goes first in the sign-in queue and is never refused a reset link: strangers can
+ * exhaust any count by address, but not this cookie, which only the owner's browser holds.
+ */
+export async function fromKnownBrowser(db: Db, request: FastifyRequest, now = new Date()): Promise<boolean> {
+  const token = readDeviceToken(request);
+  return token !== undefined && (await knownDevice(db, token, now));
 }

@@ -13,15 +13,15 @@ function attemptKey(addressKey: string): string {
  * Counts one sign-in attempt before anything is verified, in the database's one atomic upsert
  * (decision 011), so a burst of parallel attempts is numbered 1, 2, 3… and only the first five reach
  * the password check: counting failures after a 0.45 s verification let every request of a burst
- * through. Answers how long to wait when the address has used its attempts.
+ * through. Answers which attempt this is, or how long to wait when the address has used its attempts.
  */
 export async function countSignInAttempt(
   db: Db,
   addressKey: string,
   now = new Date(),
-): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+): Promise<{ allowed: true; number: number } | { allowed: false; retryAfterSeconds: number }> {
   const hit = await hitRateLimit(db, attemptKey(addressKey), SIGN_IN_WINDOW_MS, now);
-  if (hit.points <= SIGN_IN_MAX_ATTEMPTS) return { allowed: true };
+  if (hit.points <= SIGN_IN_MAX_ATTEMPTS) return { allowed: true, number: hit.points };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000)) };
 }
 

@@ -88,7 +88,8 @@ export const passwordResetRoutes: FastifyPluginAsync<OwnerAuthContext> = async (
       const invalid = () => new AppError(400, 'invalid_reset_link', 'This link is used or expired: ask for a new one');
       if (!(await passwordResetTokenIsLive(db, token))) throw invalid();
       await checkOwnerCredentials(context, request, reply, { password: undefined, code });
-      const hash = await inVerificationSlot(request, reply, () => hashPassword(password));
+      // The link and second factor are proven: hashing the new password goes before any guess.
+      const hash = await inVerificationSlot(request, reply, () => hashPassword(password), { first: true });
       if (!(await consumePasswordResetToken(db, token))) throw invalid();
       await setPasswordHash(db, hash);
       request.log.warn('owner password reset with a link: every session ended');
@@ -172,7 +173,7 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
       await requirePasswordHash(context);
       // The current password with the second factor is itself the re-authentication this change needs.
       await checkOwnerCredentials(context, request, reply, { password: currentPassword, code }, now);
-      const hash = await inVerificationSlot(request, reply, () => hashPassword(newPassword));
+      const hash = await inVerificationSlot(request, reply, () => hashPassword(newPassword), { first: true });
       await changePasswordHash(db, hash, session.id, now);
       await markSessionAuthenticated(db, session.id, now);
       request.log.warn('owner password changed: every other session ended');
