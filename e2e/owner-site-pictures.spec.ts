@@ -72,10 +72,14 @@ type Draft = { portfolio: { items: { id: string; image: string; image_alt: Recor
 const draftOf = async (page: Page): Promise<Draft> =>
   (await (await page.request.get('/api/v1/owner/content/draft')).json()).data.draft.content;
 
-/** The test's project's fieldset in a saved draft's form: the last project, named "Projects N". */
+/** A project's fields, by place: each is a group named by its content ("Project: Harbour"). */
+const projectAt = (page: Page, index: number): Locator =>
+  page.getByRole('group', { name: new RegExp(`^${en.item_names.items}\\b`) }).nth(index);
+
+/** The test's project's fields in a saved draft's form: the last project. */
 async function projectFields(page: Page): Promise<Locator> {
   const count = (await draftOf(page)).portfolio.items.length;
-  return page.getByRole('group', { name: `${en.fields.items} ${count}`, exact: true });
+  return projectAt(page, count - 1);
 }
 
 /** Records every value the page's upload progress bars show, from now on (they may come and go quickly). */
@@ -163,7 +167,7 @@ test.describe('pictures in the studio', () => {
     // The new project is the list's last, once added (its save comes a moment later).
     const count = (await draftOf(page)).portfolio.items.length;
     await page.getByRole('button', { name: en.list.add.replace('{{label}}', en.fields.items) }).click();
-    const project = page.getByRole('group', { name: `${en.fields.items} ${count + 1}`, exact: true });
+    const project = projectAt(page, count);
     await expect(project).toBeVisible();
     await project.getByRole('textbox', { name: en.fields.id, exact: true }).fill(PROJECT.id);
     await project.getByRole('textbox', { name: en.fields.group, exact: true }).fill('web');
@@ -210,7 +214,7 @@ test.describe('pictures in the studio', () => {
       .toEqual({ english: PROJECT.alt.english, lotin: PROJECT.alt.lotin, russian: '' });
     await publish(page, 'A project without its Russian alt text');
     const problems = page.getByRole('alert');
-    await expect(problems).toContainText(en.publish.refused.replace('{{count}}', '1'));
+    await expect(problems).toContainText(en.publish.refused_one.replace('{{count}}', '1'));
     const link = problems.getByRole('link');
     await expect(link).toHaveCount(1);
     await expect(link).toContainText(en.fields.image_alt);
@@ -356,7 +360,7 @@ test.describe('pictures in the studio', () => {
     test.setTimeout(budget({ pages: 5 }));
     await openPortfolio(page);
     const count = (await draftOf(page)).portfolio.items.length;
-    const name = `${en.fields.items} ${count}`;
+    const name = en.list.item_named.replace('{{item}}', en.item_names.items).replace('{{content}}', PROJECT.title.english);
     await page.getByRole('button', { name: en.list.remove.replace('{{item}}', name), exact: true }).click();
     await expect.poll(async () => (await draftOf(page)).portfolio.items.length).toBe(count - 1);
     await publish(page, 'Without the test project');

@@ -106,12 +106,13 @@ test.describe('the content studio', () => {
     );
 
     await page.getByRole('link', { name: ru.back }).click();
+    // Counted as Russian counts: "1 ошибка" (one), not "1 ошибок".
     await expect(page.getByRole('listitem').filter({ hasText: ru.sections.identity })).toContainText(
-      ru.state.problems.replace('{{count}}', '1'),
+      ru.state.problems_one.replace('{{count}}', '1'),
     );
     await page.getByRole('button', { name: ru.publish.submit, exact: true }).click();
     const problems = page.getByRole('alert');
-    await expect(problems).toContainText(ru.publish.refused.replace('{{count}}', '1'));
+    await expect(problems).toContainText(ru.publish.refused_one.replace('{{count}}', '1'));
     const link = problems.getByRole('link');
     await expect(link).toHaveCount(1);
     await expect(link).toContainText(`${ru.sections.identity}: ${ru.fields.role} › ${ru.languages.english}`);
@@ -280,7 +281,7 @@ test.describe('the content studio', () => {
     await expect(page.getByRole('heading', { level: 1, name: uz.title })).toBeVisible();
     // Earlier tests left unpublished edits (the phone, the photo, the greeting).
     await expect(page.getByRole('listitem').filter({ hasText: uz.sections.identity })).toContainText(
-      uz.state.changed.split('{{')[0] ?? uz.state.changed,
+      new RegExp(uz.state.changed_other.replace('{{count}}', '\\d+')),
     );
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: uz.publish.discard }).click();
@@ -338,17 +339,17 @@ test.describe('the content studio', () => {
     await expect(russian).toBeVisible();
 
     // Lists work by keyboard: the highlights' second item moves up with Enter, and focus stays on it.
+    // Each item is named once, by its content ("Highlight: 8+"), and its fields are a group of that name.
     const highlights = page.getByRole('group', { name: new RegExp(`^${en.fields.highlights}`) });
-    const second = `${en.fields.highlights} 2`;
-    const firstValue = await highlights
-      .getByRole('textbox', { name: `${en.fields.value}` })
-      .first()
-      .inputValue();
-    await highlights.getByRole('button', { name: en.list.up.replace('{{item}}', second) }).focus();
+    const values = highlights.getByRole('textbox', { name: en.fields.value, exact: true });
+    const [firstValue, secondValue] = [await values.nth(0).inputValue(), await values.nth(1).inputValue()];
+    const itemName = (value: string) =>
+      en.list.item_named.replace('{{item}}', en.item_names.highlights).replace('{{content}}', value);
+    await expect(highlights.getByRole('group', { name: itemName(firstValue), exact: true })).toBeVisible();
+    await expect(highlights.getByText(itemName(firstValue), { exact: true })).toHaveCount(1);
+    await highlights.getByRole('button', { name: en.list.up.replace('{{item}}', itemName(secondValue)) }).focus();
     await page.keyboard.press('Enter');
-    await expect(highlights.getByRole('textbox', { name: en.fields.value }).nth(1)).toHaveValue(firstValue);
-    await expect(page.locator(':focus')).toHaveAccessibleName(
-      en.list.down.replace('{{item}}', `${en.fields.highlights} 1`),
-    );
+    await expect(values.nth(1)).toHaveValue(firstValue);
+    await expect(page.locator(':focus')).toHaveAccessibleName(en.list.down.replace('{{item}}', itemName(secondValue)));
   });
 });

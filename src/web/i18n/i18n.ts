@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/locales.js';
 import type { Identity } from '../../shared/schemas/content.js';
 import type lotin from './locales/lotin.json';
+import { countInEachLanguage } from './plural-rules.js';
 
 /** One JSON file per language with the same keys; `lotin` is the source the key types come from. */
 export type Translation = typeof lotin;
@@ -38,6 +39,7 @@ export async function initI18n(locale: Locale, identity: Identity | undefined): 
   ownerIdentity = identity;
   const { default: texts } = await TRANSLATION_CHUNKS[locale]();
   await i18next.use(initReactI18next).init(options(locale, { [locale]: texts }));
+  countInEachLanguage(i18next);
   addOwnerName(i18next, locale, identity);
 }
 
@@ -57,6 +59,7 @@ export async function createI18n(
 ): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.init(options(locale, resources));
+  countInEachLanguage(instance);
   for (const code of LOCALES) addOwnerName(instance, code, identity);
   return instance;
 }

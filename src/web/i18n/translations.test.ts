@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared/locales.js';
+import { HTML_LANG, LOCALES, type Locale } from '../../shared/locales.js';
 
 type Tree = { [key: string]: string | string[] | Tree };
 const readFrom =
@@ -83,6 +83,11 @@ describe('translations', () => {
   });
 });
 
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+
+/** Keys with a plural text's forms (`problems_one`, `problems_few`…) named once, by their base. */
+const withoutPluralForms = (all: string[]) => [...new Set(all.map((key) => key.replace(PLURAL_FORM, '')))];
+
 const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
 
 /**
@@ -98,7 +103,19 @@ function checkTranslationFiles(
     const source = readLocale('lotin');
 
     it.each(LOCALES)('%s has exactly the keys of lotin', (locale) => {
-      expect(keys(readLocale(locale)).sort()).toEqual(keys(source).sort());
+      expect(withoutPluralForms(keys(readLocale(locale))).sort()).toEqual(withoutPluralForms(keys(source)).sort());
+    });
+
+    // Each language counts its own way (Russian: 1 ошибка, 3 ошибки, 5 ошибок; Uzbek: one form).
+    it.each(LOCALES)('%s has every plural text in each form its language counts with', (locale: Locale) => {
+      const all = keys(readLocale(locale));
+      const categories = new Intl.PluralRules(HTML_LANG[locale]).resolvedOptions().pluralCategories;
+      for (const base of withoutPluralForms(all.filter((key) => PLURAL_FORM.test(key)))) {
+        const forms = all.filter((key) => PLURAL_FORM.test(key) && key.replace(PLURAL_FORM, '') === base);
+        expect(forms.map((key) => key.slice(base.length + 1)).sort(), `${locale}: ${base}`).toEqual(
+          [...categories].sort(),
+        );
+      }
     });
 
     it.each(['lotin', 'russian'])('%s leaves no English text untranslated', (locale) => {
@@ -143,6 +160,7 @@ checkTranslationFiles('content studio translations', readFrom('src/web/i18n/stud
     'languages.lotin',
     'sections.portfolio',
     'list.item',
+    'list.item_named',
     'publish.problem',
   ]),
   placeholdersFrom: 'english',

@@ -21,7 +21,8 @@ type ConfirmDialogProps = ConfirmOptions & {
   onCancel: () => void;
 };
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The owner area's confirmation instead of the browser's `confirm`: a modal `<dialog>` (the page behind

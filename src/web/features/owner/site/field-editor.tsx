@@ -6,7 +6,15 @@ import { SOCIAL_ICONS } from '../../../../shared/social-icons.js';
 import { BrandIcon } from '../../../shared/icons/brand-icon.js';
 import { useDraftEditor } from './draft-context.js';
 import styles from './field-editor.module.css';
-import { changeList, emptyValue, type FieldNode, fieldId, type ListAction, valueAt } from './form-model.js';
+import {
+  changeList,
+  emptyValue,
+  type FieldNode,
+  fieldId,
+  itemContent,
+  type ListAction,
+  valueAt,
+} from './form-model.js';
 import { formatTextArea, HtmlToolbar, shortcutFormat } from './html-toolbar.js';
 import { PictureControl } from './picture-field.js';
 
@@ -20,12 +28,31 @@ interface FieldProps {
   languages: readonly Locale[];
   /** On a phone only this language's column shows. */
   phoneLanguage: Locale;
+  /** What the field wants, in words under its label ("The year it began, for example 2019."). */
+  hint?: string | undefined;
+  /** The field is a list's item: the item's bar shows its name, so its own label is only for screen readers. */
+  inItem?: boolean;
 }
 
-/** A field's label from its key: list items are named after their list. */
-function useFieldLabel(): (key: string) => string {
-  const { t } = useTranslation('studio');
-  return (key) => t(`fields.${key}` as 'fields.title', { defaultValue: key });
+/** A field's label from its key, and its hint when it has one. */
+function useFieldWords(): { label: (key: string) => string; hint: (key: string) => string | undefined } {
+  const { t, i18n } = useTranslation('studio');
+  return {
+    label: (key) => t(`fields.${key}` as 'fields.title', { defaultValue: key }),
+    hint: (key) =>
+      i18n.exists(`field_hints.${key}`, { ns: 'studio' }) ? t(`field_hints.${key}` as 'field_hints.photo') : undefined,
+  };
+}
+
+const hintId = (path: Path) => `${fieldId(path)}-hint`;
+
+function Hint({ path, hint }: { path: Path; hint: string | undefined }) {
+  if (!hint) return null;
+  return (
+    <p id={hintId(path)} className={styles.hint}>
+      {hint}
+    </p>
+  );
 }
 
 /** The problem at a field, in the interface language, with the id its control points at. */
@@ -41,8 +68,8 @@ function FieldError({ path }: { path: Path }) {
   );
 }
 
-function describedBy(path: Path, problems: Map<string, unknown>, extra?: string): string | undefined {
-  const ids = [problems.has(path.join('.')) ? `${fieldId(path)}-error` : undefined, extra].filter(Boolean);
+function describedBy(path: Path, problems: Map<string, unknown>, ...extra: (string | undefined)[]): string | undefined {
+  const ids = [problems.has(path.join('.')) ? `${fieldId(path)}-error` : undefined, ...extra].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
@@ -69,7 +96,10 @@ function TextControl({
   lang,
   onValue,
   html = false,
+  hinted,
 }: {
+  /** The id of the field's hint, read after the label. */
+  hinted?: string | undefined;
   /** Sets the value another way than at `path` (a translated field sets all its languages at once). */
   onValue?: (next: string) => void;
   /** An HTML text: Ctrl+B and Ctrl+I write its markup (html-toolbar.tsx). */
@@ -92,7 +122,7 @@ function TextControl({
     lang,
     'aria-labelledby': labelledBy,
     'aria-invalid': problems.has(path.join('.')) || undefined,
-    'aria-describedby': describedBy(path, problems, Number.isFinite(max) ? countId : undefined),
+    'aria-describedby': describedBy(path, problems, hinted, Number.isFinite(max) ? countId : undefined),
     className: styles.input,
     value: text,
     onBlur: () => store.leaveField(),
@@ -126,6 +156,8 @@ function Translated({
   label,
   languages,
   phoneLanguage,
+  hint,
+  inItem,
 }: FieldProps & { node: FieldNode & { kind: 'translated' } }) {
   const { t } = useTranslation('studio');
   const { snapshot, change, problems } = useDraftEditor();
@@ -133,9 +165,10 @@ function Translated({
   const value = valueAt(snapshot.content, path);
   return (
     <fieldset className={styles.group} id={fieldId(path)} tabIndex={-1} aria-describedby={describedBy(path, problems)}>
-      <legend id={legendId} className={styles.legend}>
+      <legend id={legendId} className={inItem ? 'visually-hidden' : styles.legend}>
         {label}
       </legend>
+      <Hint path={path} hint={hint} />
       {node.html && (
         <p className={styles.hint}>
           {t('html_hint')} {t('html_editor.hint')}
@@ -172,6 +205,7 @@ function Translated({
                 labelledBy={`${legendId} ${labelId}`}
                 lang={HTML_LANG[locale]}
                 html={node.html}
+                hinted={hint ? hintId(path) : undefined}
                 onValue={setText}
               />
               <FieldError path={[...path, locale]} />
@@ -183,25 +217,39 @@ function Translated({
   );
 }
 
-function Labelled({ path, label, children }: { path: Path; label: string; children: (labelId: string) => ReactNode }) {
+function Labelled({
+  path,
+  label,
+  hint,
+  inItem,
+  children,
+}: {
+  path: Path;
+  label: string;
+  hint?: string | undefined;
+  inItem?: boolean | undefined;
+  /** Draws the control, labelled by `labelId` and described by `hinted` (the hint's id, if any). */
+  children: (labelId: string, hinted: string | undefined) => ReactNode;
+}) {
   const labelId = `${fieldId(path)}-label`;
   return (
     <div className={styles.field}>
-      <label id={labelId} htmlFor={fieldId(path)} className={styles.label}>
+      <label id={labelId} htmlFor={fieldId(path)} className={inItem ? 'visually-hidden' : styles.label}>
         {label}
       </label>
-      {children(labelId)}
+      <Hint path={path} hint={hint} />
+      {children(labelId, hint ? hintId(path) : undefined)}
       <FieldError path={path} />
     </div>
   );
 }
 
-function NumberField({ node, path, label }: FieldProps & { node: FieldNode & { kind: 'number' } }) {
+function NumberField({ node, path, label, hint, inItem }: FieldProps & { node: FieldNode & { kind: 'number' } }) {
   const { snapshot, change, problems, store } = useDraftEditor();
   const value = valueAt(snapshot.content, path);
   return (
-    <Labelled path={path} label={label}>
-      {(labelId) => (
+    <Labelled path={path} label={label} hint={hint} inItem={inItem}>
+      {(labelId, hinted) => (
         <input
           id={fieldId(path)}
           aria-labelledby={labelId}
@@ -212,7 +260,7 @@ function NumberField({ node, path, label }: FieldProps & { node: FieldNode & { k
           max={node.max}
           value={typeof value === 'number' ? value : ''}
           aria-invalid={problems.has(path.join('.')) || undefined}
-          aria-describedby={describedBy(path, problems)}
+          aria-describedby={describedBy(path, problems, hinted)}
           onBlur={() => store.leaveField()}
           onChange={(event) => {
             const text = event.target.value;
@@ -224,13 +272,13 @@ function NumberField({ node, path, label }: FieldProps & { node: FieldNode & { k
   );
 }
 
-function SocialIconField({ path, label }: FieldProps) {
+function SocialIconField({ path, label, hint, inItem }: FieldProps) {
   const { snapshot, change, problems, store } = useDraftEditor();
   const value = String(valueAt(snapshot.content, path) ?? '');
   const names = Object.keys(SOCIAL_ICONS);
   return (
-    <Labelled path={path} label={label}>
-      {(labelId) => (
+    <Labelled path={path} label={label} hint={hint} inItem={inItem}>
+      {(labelId, hinted) => (
         <div className={styles.iconPicker}>
           <BrandIcon icon={value} size={24} />
           <select
@@ -239,7 +287,7 @@ function SocialIconField({ path, label }: FieldProps) {
             className={styles.input}
             value={value}
             aria-invalid={problems.has(path.join('.')) || undefined}
-            aria-describedby={describedBy(path, problems)}
+            aria-describedby={describedBy(path, problems, hinted)}
             onBlur={() => store.leaveField()}
             onChange={(event) => change(path, event.target.value)}
           >
@@ -256,12 +304,30 @@ function SocialIconField({ path, label }: FieldProps) {
   );
 }
 
-function ListField({ node, path, label, ...rest }: FieldProps & { node: FieldNode & { kind: 'list' } }) {
+/**
+ * Each item's name: its kind and its own words ("Highlight: 8+"), or its place while it has none
+ * ("Highlight 3"); two items with the same words are told apart by their place ("Tag 2: react").
+ */
+function useItemNames(listKey: string, listLabel: string, items: unknown[], locale: Locale): string[] {
+  const { t } = useTranslation('studio');
+  const kind = t(`item_names.${listKey}` as 'item_names.highlights', { defaultValue: listLabel });
+  const contents = items.map((item) => itemContent(item, locale));
+  return contents.map((content, index) => {
+    const numbered = t('list.item', { label: kind, number: index + 1 });
+    if (content === undefined) return numbered;
+    const shared = contents.indexOf(content) !== contents.lastIndexOf(content);
+    return t('list.item_named', { item: shared ? numbered : kind, content });
+  });
+}
+
+function ListField({ node, path, label, hint, inItem, ...rest }: FieldProps & { node: FieldNode & { kind: 'list' } }) {
   const { t } = useTranslation('studio');
   const { snapshot, change, problems } = useDraftEditor();
   const value = valueAt(snapshot.content, path);
   const items = Array.isArray(value) ? value : [];
   const id = fieldId(path);
+  const listKey = String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
+  const itemNames = useItemNames(listKey, label, items, rest.languages[0] ?? rest.phoneLanguage);
   const act = (action: ListAction, focusAfter?: string) => {
     change(path, changeList(items, action));
     // The button pressed moves with its item (or the next item's takes focus), so the keyboard stays put.
@@ -269,21 +335,32 @@ function ListField({ node, path, label, ...rest }: FieldProps & { node: FieldNod
   };
   const full = items.length >= node.max;
   return (
-    <fieldset className={styles.list} id={id} tabIndex={-1} aria-describedby={describedBy(path, problems)}>
-      <legend className={styles.legend}>
+    <fieldset
+      className={styles.list}
+      id={id}
+      tabIndex={-1}
+      aria-describedby={describedBy(path, problems, hint ? hintId(path) : undefined)}
+    >
+      <legend className={inItem ? 'visually-hidden' : styles.legend}>
         {label} <span className={styles.muted}>({items.length})</span>
       </legend>
+      <Hint path={path} hint={hint} />
       <FieldError path={path} />
       {items.length === 0 && <p className={styles.muted}>{t('list.empty')}</p>}
       <ol className={styles.items}>
         {items.map((_, index) => {
-          const itemName = t('list.item', { label, number: index + 1 });
+          const itemName = itemNames[index] ?? '';
           const button = (action: string, at: number) => `${id}-${at}-${action}`;
+          const nameId = `${id}-${index}-name`;
           return (
+            // The item's fields are one group named by the bar above them, so its name shows once.
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; the path is the index
-            <li key={index} className={styles.item}>
+            // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot be a list item; the group role names it
+            <li key={index} className={styles.item} role="group" aria-labelledby={nameId}>
               <div className={styles.itemBar}>
-                <span className={styles.itemName}>{itemName}</span>
+                <span id={nameId} className={styles.itemName}>
+                  {itemName}
+                </span>
                 <div className={styles.itemActions}>
                   <button
                     type="button"
@@ -331,7 +408,7 @@ function ListField({ node, path, label, ...rest }: FieldProps & { node: FieldNod
                   </button>
                 </div>
               </div>
-              <FieldEditor node={node.item} path={[...path, index]} label={itemName} {...rest} />
+              <FieldEditor node={node.item} path={[...path, index]} label={itemName} {...rest} inItem />
             </li>
           );
         })}
@@ -353,15 +430,33 @@ function ListField({ node, path, label, ...rest }: FieldProps & { node: FieldNod
 
 /** The editor of one field of the content, drawn from its node (form-model.ts); objects and lists nest. */
 export function FieldEditor(props: FieldProps & { root?: boolean }) {
-  const { node, path, label } = props;
-  const fieldLabel = useFieldLabel();
+  const { node, path, label, hint, inItem } = props;
+  const words = useFieldWords();
   const { snapshot } = useDraftEditor();
   switch (node.kind) {
     case 'object': {
       const children = node.fields.map(({ key, node: child }) => (
-        <FieldEditor key={key} {...props} root={false} node={child} path={[...path, key]} label={fieldLabel(key)} />
+        <FieldEditor
+          key={key}
+          {...props}
+          root={false}
+          inItem={false}
+          node={child}
+          path={[...path, key]}
+          label={words.label(key)}
+          hint={words.hint(key)}
+        />
       ));
       if (props.root) return <div className={styles.form}>{children}</div>;
+      // A list item's fields: the item (its <li>) is the group, named by its bar.
+      if (inItem) {
+        return (
+          <div className={styles.itemFields} id={fieldId(path)} tabIndex={-1}>
+            <FieldError path={path} />
+            {children}
+          </div>
+        );
+      }
       return (
         <fieldset className={styles.group} id={fieldId(path)} tabIndex={-1}>
           <legend className={styles.legend}>{label}</legend>
@@ -380,15 +475,16 @@ export function FieldEditor(props: FieldProps & { root?: boolean }) {
       return <SocialIconField {...props} />;
     case 'picture':
       return (
-        <Labelled path={path} label={label}>
+        <Labelled path={path} label={label} hint={hint} inItem={inItem}>
           {(labelId) => <PictureControl path={path} labelledBy={labelId} />}
         </Labelled>
       );
     case 'text':
       return (
-        <Labelled path={path} label={label}>
-          {(labelId) => (
+        <Labelled path={path} label={label} hint={hint} inItem={inItem}>
+          {(labelId, hinted) => (
             <TextControl
+              hinted={hinted}
               path={path}
               value={valueAt(snapshot.content, path)}
               max={node.max}

@@ -11,8 +11,11 @@ import {
   fieldId,
   fieldKeys,
   fieldNode,
+  itemContent,
+  listKeys,
   missingTranslations,
   nodesOf,
+  pathParts,
   SECTION_FORMS,
   SECTION_NAMES,
   setAt,
@@ -21,6 +24,8 @@ import {
 const studioTexts = (locale: string) =>
   JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as {
     fields: Record<string, string>;
+    field_hints: Record<string, string>;
+    item_names: Record<string, string>;
     sections: Record<string, string>;
   };
 
@@ -49,6 +54,31 @@ describe('the forms made from the content schemas', () => {
         SECTION_NAMES.filter((section) => !texts.sections[section]),
         locale,
       ).toEqual([]);
+    }
+  });
+
+  it('names the items of every list in each language, and gives hints only to fields that exist', () => {
+    const lists = [...new Set(SECTION_NAMES.flatMap((section) => listKeys(SECTION_FORMS[section])))];
+    const keys = new Set(SECTION_NAMES.flatMap((section) => fieldKeys(SECTION_FORMS[section])));
+    expect(lists).toEqual(expect.arrayContaining(['highlights', 'experience', 'knowledge', 'items', 'tags']));
+    for (const locale of LOCALES) {
+      const texts = studioTexts(locale);
+      expect(
+        lists.filter((key) => !texts.item_names[key]),
+        locale,
+      ).toEqual([]);
+      expect(
+        Object.keys(texts.field_hints).filter((key) => !keys.has(key)),
+        locale,
+      ).toEqual([]);
+    }
+  });
+
+  // Field labels are words people use: what a field wants (a path, a range, a format) is its hint.
+  it('labels fields in words, with no explanation in brackets', () => {
+    for (const locale of LOCALES) {
+      const bracketed = Object.entries(studioTexts(locale).fields).filter(([, label]) => /[()]/.test(label));
+      expect(bracketed, locale).toEqual([]);
     }
   });
 
@@ -147,5 +177,57 @@ describe('the draft', () => {
     expect(missingTranslations('home', demo)).toEqual([]);
     const broken = setAt(demo, ['home', 'highlights', 0, 'label', 'english'], '');
     expect(missingTranslations('home', broken)).toEqual([{ path: 'home.highlights.0.label', missing: ['english'] }]);
+  });
+});
+
+describe('list items named by their content', () => {
+  it('take the item’s text, or its first naming field, in the interface language first', () => {
+    const highlight = { value: '8+', label: { lotin: 'yil tajriba', russian: 'лет опыта', english: 'years' } };
+    expect(itemContent(highlight, 'english')).toBe('8+');
+    expect(
+      itemContent(
+        { period: { from: 2020 }, title: { lotin: 'Dasturchi', russian: '', english: 'Developer' } },
+        'russian',
+      ),
+    ).toBe('Dasturchi');
+    expect(
+      itemContent({ title: { lotin: 'Dasturchi', russian: 'Разработчик', english: 'Developer' } }, 'russian'),
+    ).toBe('Разработчик');
+    expect(itemContent({ lotin: 'Figma', russian: 'Figma', english: 'Figma' }, 'english')).toBe('Figma');
+    expect(itemContent('  react\n native ', 'english')).toBe('react native');
+    expect(itemContent({ url: 'https://github.com/me', icon: 'github' }, 'english')).toBe('https://github.com/me');
+  });
+
+  it('have no content while empty, never read inherited names, and are cut to one line', () => {
+    expect(itemContent({ value: '', label: { lotin: '', russian: '', english: '' } }, 'english')).toBeUndefined();
+    expect(itemContent({}, 'english')).toBeUndefined();
+    expect(itemContent(Object.create({ title: 'inherited' }), 'english')).toBeUndefined();
+    expect(itemContent(42, 'english')).toBeUndefined();
+    const long = itemContent({ title: { lotin: 'x'.repeat(100), russian: '', english: '' } }, 'lotin');
+    expect(long).toHaveLength(40);
+    expect(long?.endsWith('…')).toBe(true);
+  });
+
+  it('put a field’s path in parts: sections, fields, items (by content, else by place) and a last language', () => {
+    const content = { about: { experience: [{ title: { lotin: 'A', russian: 'Б', english: 'B' } }, {}] } };
+    expect(pathParts('about.experience.0.title.russian', content, 'english')).toEqual([
+      { kind: 'section', section: 'about' },
+      { kind: 'item', list: 'experience', index: 0, content: 'B' },
+      { kind: 'field', key: 'title' },
+      { kind: 'language', locale: 'russian' },
+    ]);
+    expect(pathParts('about.experience.1.place', content, 'english')).toEqual([
+      { kind: 'section', section: 'about' },
+      { kind: 'item', list: 'experience', index: 1 },
+      { kind: 'field', key: 'place' },
+    ]);
+    expect(pathParts('home.greeting', undefined, 'english')).toEqual([
+      { kind: 'section', section: 'home' },
+      { kind: 'field', key: 'greeting' },
+    ]);
+    expect(pathParts('about.toString.0', {}, 'english')).toEqual([
+      { kind: 'section', section: 'about' },
+      { kind: 'item', list: 'toString', index: 0 },
+    ]);
   });
 });

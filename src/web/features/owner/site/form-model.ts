@@ -133,6 +133,14 @@ export function fieldKeys(node: FieldNode): string[] {
   return [];
 }
 
+/** The key names of a form's lists (each needs a name for one of its items). */
+export function listKeys(node: FieldNode, key?: string): string[] {
+  if (node.kind === 'object')
+    return node.fields.flatMap(({ key: child, node: childNode }) => listKeys(childNode, child));
+  if (node.kind === 'list') return [...(key ? [key] : []), ...listKeys(node.item)];
+  return [];
+}
+
 /** Node kinds anywhere in a form, with the path of each (for the test that refuses `unsupported`). */
 export function nodesOf(node: FieldNode, path: string): { path: string; node: FieldNode }[] {
   const here = [{ path, node }];
@@ -266,3 +274,80 @@ export function missingTranslations(section: SectionName, content: unknown): { p
 /** The id of a field's control (or a group's), which publishing's problem links point at. */
 export const fieldId = (path: string | Path) =>
   `field-${(typeof path === 'string' ? path : path.join('.')).replaceAll('.', '-')}`;
+
+/** The keys whose text names a list item, in the order tried: a highlight's value, an entry's title… */
+const NAMING_KEYS = ['value', 'title', 'name', 'label', 'id', 'url', 'icon'];
+
+/** Longer texts are cut, so a label stays one line on a phone. */
+const MAX_ITEM_WORDS = 40;
+
+function shortText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.replace(/\s+/g, ' ').trim();
+  if (text === '') return undefined;
+  return text.length > MAX_ITEM_WORDS ? `${text.slice(0, MAX_ITEM_WORDS - 1).trimEnd()}…` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A text or a translated text in `locale`, else in the first language that has it. */
+function textIn(value: unknown, locale: Locale): string | undefined {
+  if (!isRecord(value)) return shortText(value);
+  const keys = Object.keys(value);
+  if (keys.length === 0 || !keys.every((key) => (LOCALES as readonly string[]).includes(key))) return undefined;
+  return shortText(value[locale]) ?? LOCALES.map((other) => shortText(value[other])).find(Boolean);
+}
+
+/**
+ * A list item's own words, for its label ("8+" for a highlight, "Frontend developer" for a job): the
+ * item itself when it is a text, else its first naming field that has one; undefined while it is empty.
+ */
+export function itemContent(item: unknown, locale: Locale): string | undefined {
+  const own = textIn(item, locale);
+  if (own !== undefined || !isRecord(item)) return own;
+  for (const key of NAMING_KEYS) {
+    if (!Object.hasOwn(item, key)) continue;
+    const text = textIn(item[key], locale);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}
+
+export type PathPart =
+  | { kind: 'section'; section: string }
+  | { kind: 'field'; key: string }
+  | { kind: 'item'; list: string; index: number; content?: string }
+  | { kind: 'language'; locale: Locale };
+
+/**
+ * A field's path (`about.experience.2.title.russian`) in parts to put in words: a list item stands
+ * for its list and is named by its content in `content` when it has some (else by its place); a last
+ * language segment is a language.
+ */
+export function pathParts(path: string, content: unknown, locale: Locale): PathPart[] {
+  const segments = path.split('.');
+  const parts: PathPart[] = [];
+  let here: unknown = content;
+  segments.forEach((segment, index) => {
+    const value =
+      (isRecord(here) || Array.isArray(here)) && Object.hasOwn(here, segment)
+        ? (here as Record<string, unknown>)[segment]
+        : undefined;
+    const list = segments[index - 1];
+    if (index === 0) {
+      parts.push({ kind: 'section', section: segment });
+    } else if (/^\d+$/.test(segment) && list !== undefined) {
+      if (parts.at(-1)?.kind === 'field') parts.pop();
+      const words = itemContent(value, locale);
+      parts.push({ kind: 'item', list, index: Number(segment), ...(words ? { content: words } : {}) });
+    } else if (index === segments.length - 1 && (LOCALES as readonly string[]).includes(segment)) {
+      parts.push({ kind: 'language', locale: segment as Locale });
+    } else {
+      parts.push({ kind: 'field', key: segment });
+    }
+    here = value;
+  });
+  return parts;
+}
