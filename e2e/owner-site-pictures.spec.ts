@@ -287,20 +287,20 @@ test.describe('pictures in the studio', () => {
     expect((await progress()).length, 'a progress bar was shown').toBeGreaterThan(0);
     await expect.poll(async () => (await draftOf(page)).portfolio.items.at(-1)?.image).toBe('dropped-sunset.png');
 
-    // A pasted screenshot has no name of its own: it gets one from the time.
+    // A pasted screenshot has no name of its own: it gets a random one, which no one can guess.
     const pasted = await sharp({ create: { width: 640, height: 480, channels: 4, background: '#48d' } })
       .png()
       .toBuffer();
     await pasteFile(path, { name: 'image.png', type: 'image/png', bytes: pasted });
-    await expect(path).toHaveValue(/^pasted-\d{14}\.png$/);
-    await expect(project.getByRole('img', { name: /pasted-\d{14}\.png/ })).toBeVisible();
+    await expect(path).toHaveValue(/^pasted-[a-z0-9]{16}\.png$/);
+    await expect(project.getByRole('img', { name: /pasted-[a-z0-9]{16}\.png/ })).toBeVisible();
 
     // A file that is no picture the site takes is refused, with the reason in the owner's language.
     await dropFile(path, { name: 'animation.gif', type: 'image/gif', bytes: Buffer.from('GIF89a') });
     await expect(
       project.getByRole('status').filter({ hasText: en.picture.errors.picture_type_not_allowed }),
     ).toBeVisible();
-    await expect(path).toHaveValue(/^pasted-\d{14}\.png$/);
+    await expect(path).toHaveValue(/^pasted-[a-z0-9]{16}\.png$/);
   });
 
   test('the library picker works by keyboard: focus on the chosen picture, arrows, Escape back; axe finds nothing serious in either theme', async ({
@@ -360,7 +360,9 @@ test.describe('pictures in the studio', () => {
     test.setTimeout(budget({ pages: 5 }));
     await openPortfolio(page);
     const count = (await draftOf(page)).portfolio.items.length;
-    const name = en.list.item_named.replace('{{item}}', en.item_names.items).replace('{{content}}', PROJECT.title.english);
+    const name = en.list.item_named
+      .replace('{{item}}', en.item_names.items)
+      .replace('{{content}}', PROJECT.title.english);
     await page.getByRole('button', { name: en.list.remove.replace('{{item}}', name), exact: true }).click();
     await expect.poll(async () => (await draftOf(page)).portfolio.items.length).toBe(count - 1);
     await publish(page, 'Without the test project');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS, pictureVersion } from '../../shared/media.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
 import { checkPicture } from '../content/picture-check.js';
 import type { Db } from '../db/database.js';
 import { pictureSummaryByPath, storePicture } from '../repositories/picture-repository.js';
@@ -31,6 +32,15 @@ function phonePhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The content with a project more for each of `pictures`, showing it. */
+function servedWith(content: SiteContent, pictures: string[]): SiteContent {
+  const served = structuredClone(content);
+  const [first] = served.portfolio.items;
+  if (!first) throw new Error('the sample has a project');
+  served.portfolio.items.push(...pictures.map((image, index) => ({ ...first, id: `project-${index}`, image })));
+  return served;
+}
+
 describe(`GET /media/* on ${testDialect}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
@@ -45,6 +55,8 @@ describe(`GET /media/* on ${testDialect}`, () => {
         .png()
         .toBuffer(),
     );
+    // Visitors see the served version's pictures only: these two are in it.
+    testApp.app.contentState.replace(servedWith(testApp.content, ['photo.jpg', 'flat.png']), 1);
   });
   afterAll(async () => testApp.close());
 
@@ -140,6 +152,32 @@ describe(`GET /media/* on ${testDialect}`, () => {
     expect(repeated.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('never lets an error or a 304 be kept for a year: 404 and 400 are no-store, a 304 an hour', async () => {
+    const picture = await pictureSummaryByPath(testApp.db, 'photo.jpg');
+    const version = pictureVersion(picture?.sha256 ?? '');
+    const svg = await pictureSummaryByPath(testApp.db, 'owner.svg');
+    const svgVersion = pictureVersion(svg?.sha256 ?? '');
+    for (const url of [
+      `/media/photo.jpg?w=333&v=${version}`,
+      `/media/photo.jpg?w=320&f=gif&v=${version}`,
+      `/media/nothing.png?v=${version}`,
+      `/media/nothing.png?w=320&v=${version}`,
+    ]) {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const [url, etagOf] of [
+      [`/media/photo.jpg?w=320&f=avif&v=${version}`, '/media/photo.jpg?w=320&f=avif'],
+      [`/media/owner.svg?v=${svgVersion}`, '/media/owner.svg'],
+    ] as const) {
+      const etag = (await testApp.app.inject({ url: etagOf })).headers.etag as string;
+      const revalidated = await testApp.app.inject({ url, headers: { 'if-none-match': etag } });
+      expect(revalidated.statusCode, url).toBe(304);
+      expect(revalidated.headers['cache-control'], url).toBe('public, max-age=3600');
+    }
+  });
+
   it('makes a variant once when many visitors ask for it at the same moment', async () => {
     const cache = path.join(path.dirname(testApp.contentDir), 'cache', 'pictures');
     const answers = await Promise.all(
@@ -153,7 +191,7 @@ describe(`GET /media/* on ${testDialect}`, () => {
 
   it('makes the variants of the pictures a newly served version names ahead, before any visitor asks', async () => {
     const cache = path.join(path.dirname(testApp.contentDir), 'cache', 'pictures');
-    const content = structuredClone(testApp.content);
+    const content = servedWith(testApp.content, ['photo.jpg']);
     content.home.photo = 'flat.png';
     testApp.app.contentState.replace(content, 2);
     const { sha256 } = (await pictureSummaryByPath(testApp.db, 'flat.png')) ?? { sha256: '' };

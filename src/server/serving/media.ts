@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { MEDIA_WIDTHS, type MediaWidth, pictureVersion } from '../../shared/media.js';
 import { imagePathSchema } from '../../shared/schemas/content.js';
+import { sessionOf } from '../auth/current-session.js';
 import { picturesOf } from '../content/content-folder.js';
+import { type ContentSnapshot, perSnapshot } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
@@ -36,6 +38,13 @@ export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsaf
  */
 const CACHE_CONTROL = 'public, max-age=3600';
 const VERSIONED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** A picture only the owner may see (the draft's, the library's): kept by their browser only, asked again each time. */
+const OWNER_CACHE_CONTROL = 'private, no-cache';
+/** An error is never kept: a picture missing now may be uploaded in a minute. */
+const ERROR_CACHE_CONTROL = 'no-store';
+
+/** The pictures the served version names, made once per version (no database read per request). */
+const publishedPictures = perSnapshot((snapshot: ContentSnapshot) => new Set(picturesOf(snapshot.content)));
 
 function isFormat(value: unknown): value is VariantFormat {
   return (VARIANT_FORMATS as readonly unknown[]).includes(value);
@@ -77,24 +86,43 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { db, c
     }
   });
 
+  // Errors (404, 400, and any other) carry no picture's cache header: never kept, least of all for a year.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode >= 400) reply.header('cache-control', ERROR_CACHE_CONTROL);
+    return payload;
+  });
+
   app.get<{ Params: { '*': string }; Querystring: { w?: string; f?: string; v?: string } }>(
     '/media/*',
     { schema: { hide: true } },
     async (request, reply) => {
       const picturePath = request.params['*'];
-      const picture = imagePathSchema.safeParse(picturePath).success
-        ? await pictureSummaryByPath(db, picturePath)
-        : undefined;
+      // Visitors get the served version's pictures; any other (the draft's, one only uploaded) is the
+      // owner's, and answered to anyone else exactly as a picture that does not exist.
+      const published =
+        app.hasDecorator('contentState') && publishedPictures(app.contentState.current).has(picturePath);
+      const mayShow = published || (await sessionOf(db, request)) !== undefined;
+      const picture =
+        mayShow && imagePathSchema.safeParse(picturePath).success
+          ? await pictureSummaryByPath(db, picturePath)
+          : undefined;
       if (!picture) throw new AppError(404, 'not_found', 'No such picture');
       const current = request.query.v === pictureVersion(picture.sha256);
-      reply.header('cache-control', current ? VERSIONED_CACHE_CONTROL : CACHE_CONTROL);
+      const cacheControl = !published ? OWNER_CACHE_CONTROL : current ? VERSIONED_CACHE_CONTROL : CACHE_CONTROL;
+      reply.header('cache-control', cacheControl);
+      // A 304 renews what the browser keeps; an hour is as much as it may promise (the address may name an older picture).
+      const notModified = () =>
+        reply
+          .header('cache-control', published ? CACHE_CONTROL : cacheControl)
+          .code(304)
+          .send();
       if (picture.contentType === 'image/svg+xml') {
         const etag = `"${picture.sha256.slice(0, 20)}-svg"`;
         reply
           .header('etag', etag)
           .header('content-security-policy', SVG_CONTENT_SECURITY_POLICY)
           .header('x-content-type-options', 'nosniff');
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        if (request.headers['if-none-match'] === etag) return notModified();
         const stored = await pictureByPath(db, picturePath);
         if (!stored) throw new AppError(404, 'not_found', 'No such picture');
         return reply.type('image/svg+xml').send(stored.bytes);
@@ -111,7 +139,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { db, c
       }
       const etag = variantEtag(picture, spec);
       reply.header('etag', etag).header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === etag) return notModified();
       const file = await variantOf(db, cacheDir, picture, spec);
       return reply.type(variantType(picture, spec)).send(createReadStream(file));
     },

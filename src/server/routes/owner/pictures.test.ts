@@ -101,7 +101,8 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     });
     expect(await list()).toContainEqual(expect.objectContaining({ path: 'portfolio/phone.jpg', versions: [] }));
     for (const query of ['', '?w=320&f=avif', '?w=640']) {
-      const served = await testApp.app.inject({ url: `/media/portfolio/phone.jpg${query}` });
+      // Unused, so the owner's only (pictures-privacy.test.ts).
+      const served = await testApp.app.inject({ url: `/media/portfolio/phone.jpg${query}`, headers: { cookie } });
       expect(served.statusCode).toBe(200);
       expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
       expect(served.rawPayload.equals(photo)).toBe(false);
@@ -149,7 +150,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     await upload(photo, 'unused.jpg', 'unused.jpg');
     const removed = await remove('unused.jpg');
     expect(removed.statusCode).toBe(200);
-    expect((await testApp.app.inject({ url: '/media/unused.jpg' })).statusCode).toBe(404);
+    expect((await testApp.app.inject({ url: '/media/unused.jpg', headers: { cookie } })).statusCode).toBe(404);
     expect((await remove('unused.jpg')).statusCode).toBe(404);
   });
 
@@ -232,7 +233,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     );
     expect(safe.statusCode).toBe(201);
     expect(safe.json().data).toMatchObject({ width: 40, height: 30, contentType: 'image/svg+xml' });
-    const served = await testApp.app.inject({ url: '/media/logos/safe.svg' });
+    const served = await testApp.app.inject({ url: '/media/logos/safe.svg', headers: { cookie } });
     expect(served.headers['content-security-policy']).toBe(SVG_CONTENT_SECURITY_POLICY);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });

@@ -30,14 +30,20 @@ const EXTENSIONS: Record<string, string> = {
   'image/svg+xml': 'svg',
 };
 
+const NAME_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
 /**
  * A pasted picture has no name of its own (Chromium calls every one `image.png`), and the server
- * names a picture after its file: a name from the time keeps a second paste from clashing with the first.
+ * names a picture after its file. The name is random (16 characters, about 82 bits): one made from the
+ * time could be guessed, and says when it was pasted.
+ * `getRandomValues`, not `randomUUID`: the studio may be opened over plain HTTP on a home network.
  */
 function namedForPaste(file: File): File {
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const random = [...crypto.getRandomValues(new Uint8Array(16))]
+    .map((byte) => NAME_CHARACTERS[byte % NAME_CHARACTERS.length])
+    .join('');
   const extension = EXTENSIONS[file.type] ?? 'png';
-  return new File([file], `pasted-${stamp}.${extension}`, { type: file.type });
+  return new File([file], `pasted-${random}.${extension}`, { type: file.type });
 }
 
 /** Whether a drag carries files (a dragged link or text is left to the page). */

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerEntry } from '../../../shared/page-rendering.js';
+import { publishContentVersion } from '../../repositories/content-repository.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { multipartBody } from '../../test/multipart.js';
+import { sampleContent } from '../../test/sample-content.js';
+
+/** The web app's server bundle from source (Vitest compiles it), so the preview is the real page. */
+async function sourceEntry(): Promise<ServerEntry> {
+  const entry = path.resolve(import.meta.dirname, '../../../web/entry-server.tsx');
+  return (await import(/* @vite-ignore */ entry)) as ServerEntry;
+}
+
+/**
+ * Defect 5 of issue 25: `/media` served every stored picture to anyone. Visitors get the published
+ * version's pictures only; the draft's and the library's need the owner's session (the preview has it).
+ */
+describe(`who may see a picture, on ${testDialect}`, () => {
+  let testApp: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    testApp = await createTestApp({}, sampleContent(), { pageRenderer: await sourceEntry() });
+    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
+    cookie = await signInOwner(testApp);
+  });
+  afterAll(async () => testApp.close());
+
+  const owner = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    testApp.app.inject({
+      method,
+      url: `/api/v1/owner/content${url}`,
+      headers: { cookie, ...SAME_ORIGIN },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('an unused picture is the owner’s only; once the draft uses it the preview shows it; once published, everyone sees it', async () => {
+    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
+    const form = multipartBody([
+      { name: 'path', value: 'portfolio/secret-launch.jpg' },
+      { name: 'file', value: bytes, filename: 'secret-launch.jpg' },
+    ]);
+    const uploaded = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/content/pictures',
+      headers: { cookie, ...SAME_ORIGIN, ...form.headers },
+      payload: form.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+
+    const missing = await testApp.app.inject({ url: '/media/portfolio/no-such-picture.jpg?w=320' });
+    for (const url of [
+      '/media/portfolio/secret-launch.jpg',
+      '/media/portfolio/secret-launch.jpg?w=320',
+      '/media/portfolio/secret-launch.jpg?w=320&f=avif',
+    ]) {
+      const anonymous = await testApp.app.inject({ url });
+      // Exactly as a picture that does not exist: nothing tells a visitor it is there.
+      expect(anonymous.statusCode, url).toBe(404);
+      expect(anonymous.body, url).toBe(missing.body);
+      expect(anonymous.headers['cache-control'], url).toBe(missing.headers['cache-control']);
+      const asOwner = await testApp.app.inject({ url, headers: { cookie } });
+      expect(asOwner.statusCode, url).toBe(200);
+      // Never kept by a shared cache, which could hand it to a visitor.
+      expect(asOwner.headers['cache-control'], url).toMatch(/private/);
+    }
+
+    const draft = sampleContent();
+    const item = draft.portfolio.items[0];
+    if (!item) throw new Error('the sample has a project');
+    item.image = 'portfolio/secret-launch.jpg';
+    expect((await owner('PUT', '/draft', { content: draft, basedOn: 1, revision: 0 })).statusCode).toBe(200);
+    const preview = await owner('GET', '/preview/portfolio?lang=english');
+    expect(preview.statusCode).toBe(200);
+    const address = preview.body
+      .match(/src="(\/media\/portfolio\/secret-launch\.jpg[^"]*)"/)?.[1]
+      ?.replace(/&amp;/g, '&');
+    expect(address).toBeDefined();
+    // The preview frame keeps the owner's origin (sandbox="allow-same-origin"), so its pictures carry the session.
+    expect((await testApp.app.inject({ url: address ?? '', headers: { cookie } })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ url: address ?? '' })).statusCode).toBe(404);
+
+    const published = await owner('POST', '/publish', { note: 'The launch picture' });
+    expect(published.statusCode).toBe(200);
+    const visitor = await testApp.app.inject({ url: address ?? '' });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toMatch(/^public/);
+    // The visitors' page names it too.
+    const page = await testApp.app.inject({ url: '/portfolio?lang=english' });
+    expect(page.body).toContain('/media/portfolio/secret-launch.jpg');
+  });
+});
