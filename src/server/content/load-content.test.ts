@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { billionLaughs } from '../test/alias-bomb.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
 import { ContentError, loadContent } from './load-content.js';
 
@@ -59,6 +60,13 @@ describe('loadContent', () => {
       'an unknown field',
       (c) => Object.assign(c.identity, { nickname: 'A' }),
       'identity.yaml: nickname: unknown key (misspelt, or not a field here?)',
+    ],
+    [
+      'a link with a broken % escape',
+      (c) => {
+        c.footer.social_links[0] = { url: 'https://example.com/%E0%A4%A', icon: 'github' };
+      },
+      'footer.yaml: social_links[0].url: has a broken address: a space, or a % that does not start an escape such as %20',
     ],
     [
       'a missing picture',
@@ -121,5 +129,35 @@ describe('loadContent', () => {
     writeContentDir(dir);
     writeFileSync(path.join(dir, 'about.yaml'), 'custom_text:\n  lotin: "unclosed\n');
     expect(() => loadContent(dir)).toThrow(/about\.yaml at line \d+, column \d+: not valid YAML/);
+  });
+
+  // Issue 25, item 9: yaml refuses to expand more aliases than its limit, which threw past this check.
+  it('names a YAML alias bomb as a bad file, in one line, with no stack trace', () => {
+    writeContentDir(dir);
+    writeFileSync(path.join(dir, 'home.yaml'), billionLaughs());
+    let thrown: unknown;
+    try {
+      loadContent(dir);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ContentError);
+    expect((thrown as ContentError).problems).toEqual([
+      `${dir}/home.yaml: not valid YAML (Excessive alias count indicates a resource exhaustion attack)`,
+    ]);
+  });
+
+  it('names keys every object inherits (toString, constructor, __proto__) as unknown', () => {
+    writeContentDir(dir);
+    const home = readFileSync(path.join(dir, 'home.yaml'), 'utf8');
+    writeFileSync(path.join(dir, 'home.yaml'), `${home}toString: 1\nconstructor: 2\n__proto__:\n  greeting: 3\n`);
+    expect(() => loadContent(dir)).toThrow(
+      [
+        '3 problems in the content files:',
+        `  ${dir}/home.yaml: toString: unknown key (misspelt, or not a field here?)`,
+        `  ${dir}/home.yaml: constructor: unknown key (misspelt, or not a field here?)`,
+        `  ${dir}/home.yaml: __proto__: unknown key (misspelt, or not a field here?)`,
+      ].join('\n'),
+    );
   });
 });

@@ -88,7 +88,14 @@ function readYaml(file: string): { data?: unknown; problem?: string } {
     const where = error.linePos ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}` : '';
     return { problem: `${shown(file)}${where}: not valid YAML (${error.message.split('\n')[0]})` };
   }
-  return { data: document.toJS() };
+  try {
+    return { data: document.toJS() };
+  } catch (error) {
+    // Expanding the parsed tree can still fail: an alias bomb (yaml's own alias limit) or nesting too
+    // deep for the stack. That is a bad file like any other: one line naming it, never a stack trace.
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { problem: `${shown(file)}: not valid YAML (${reason})` };
+  }
 }
 
 /** Reads and validates every content file; any problem stops start-up, with all of them listed. */

@@ -11,6 +11,7 @@ import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import { contentDraft, listContentVersions, saveContentDraft } from '../repositories/content-repository.js';
 import { pictureSummaryByPath } from '../repositories/picture-repository.js';
+import { billionLaughs } from '../test/alias-bomb.js';
 import { createTestDatabase, TEST_INDEX_HTML, type TestDatabase, testDialect } from '../test/helper.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
 import { waitFor } from '../test/server-process.js';
@@ -210,6 +211,39 @@ describe(`the content folder watched while the site runs, on ${testDialect}`, ()
     saveAsEditor(path.join(contentDir, 'footer.yaml'), stringify(fixed.footer));
     await waitFor(async () => (await footerOf(site)) === '<p>Fixed</p>', 5_000);
     expect(await versionCount()).toBe(count + 1);
+    await stop(site);
+  });
+
+  // Issue 25, item 9: the alias limit threw past the content check, and the job failed with a stack every turn.
+  it('logs a YAML alias bomb once, in one line naming the file and no stack, until the file changes', async () => {
+    const contentDir = contentFolder('alias-bomb');
+    const site = await startSite(database.db, contentDir);
+    const count = await versionCount();
+    saveAsEditor(path.join(contentDir, 'home.yaml'), billionLaughs());
+    await waitFor(() => site.logs().includes('was not published'), 5_000);
+    // Several turns of the job (every 500 ms) later, still that one entry.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const entries = site
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; job?: string; err?: unknown; problems?: string[] });
+    const complaints = entries.filter((entry) => entry.job === 'content-folder-watch' && entry.level >= 40);
+    expect(complaints).toHaveLength(1);
+    expect(complaints[0]?.err).toBeUndefined();
+    expect(complaints[0]?.problems).toEqual([
+      `${contentDir}/home.yaml: not valid YAML (Excessive alias count indicates a resource exhaustion attack)`,
+    ]);
+    expect(site.logs()).not.toContain('"stack"');
+    expect(await versionCount()).toBe(count);
+
+    // A change of the file is read again: another bad state is logged once more, a good one published.
+    saveAsEditor(path.join(contentDir, 'home.yaml'), `${billionLaughs()}# edited\n`);
+    await waitFor(() => site.logs().split('was not published').length - 1 === 2, 5_000);
+    const fixed = sampleContent().home;
+    fixed.greeting.english = 'Hello again';
+    saveAsEditor(path.join(contentDir, 'home.yaml'), stringify(fixed));
+    await waitFor(async () => (await versionCount()) === count + 1, 5_000);
     await stop(site);
   });
 
