@@ -13,7 +13,8 @@ export function validateSiteContent(
   const errors: FieldError[] = [];
   const content: Record<string, unknown> = {};
   for (const key of Object.keys(candidate)) {
-    if (!(key in contentFiles)) errors.push({ field: key, code: 'unknown_field' });
+    // An own-property check: `in` also finds what every object inherits (`toString`, `constructor`).
+    if (!Object.hasOwn(contentFiles, key)) errors.push({ field: key, code: 'unknown_field' });
   }
   for (const [section, { schema }] of Object.entries(contentFiles)) {
     const result = schema.safeParse(candidate[section]);

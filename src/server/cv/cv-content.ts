@@ -70,6 +70,18 @@ export interface Cv {
 /** How many portfolio items the CV shows, in the owner's order: a CV points to the work, it is not the portfolio. */
 const CV_PROJECT_COUNT = 4;
 
+/**
+ * The address's host, or the address itself when it cannot be read: content stored before links were
+ * checked this strictly (or written to the database by hand) must still give a CV, never a 500.
+ */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
 /** The address as it reads on paper: no scheme, no trailing slash. */
 export function shownUrl(url: string): string {
   return url
@@ -107,7 +119,7 @@ export function cvContent(content: SiteContent, locale: Locale, origin: string):
     links: footer.social_links
       .filter((link) => /^https?:/.test(link.url))
       .map((link) => ({
-        network: isSocialIcon(link.icon) ? SOCIAL_ICONS[link.icon] : new URL(link.url).host,
+        network: isSocialIcon(link.icon) ? SOCIAL_ICONS[link.icon] : hostOf(link.url),
         url: link.url,
         shown: shownUrl(link.url),
       })),

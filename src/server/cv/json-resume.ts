@@ -17,10 +17,17 @@ function location(text: string | undefined) {
   return region ? { address: text, city: city.trim(), region } : { address: text, city: text };
 }
 
-/** The last part of a profile's address, which is the user name on most networks. */
+/**
+ * The last part of a profile's address, which is the user name on most networks; none when the
+ * address cannot be read (a stored link with a broken `%` escape gives a CV without it, not a 500).
+ */
 function username(url: string): string | undefined {
-  const last = new URL(url).pathname.split('/').filter(Boolean).at(-1);
-  return last ? decodeURIComponent(last) : undefined;
+  try {
+    const last = new URL(url).pathname.split('/').filter(Boolean).at(-1);
+    return last ? decodeURIComponent(last) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The same CV as a JSON Resume document, for the JSON Resume tools and themes. */
@@ -36,11 +43,10 @@ export function jsonResume(cv: Cv, canonical: string) {
       url: cv.website,
       summary: cv.about.join('\n\n'),
       ...(cv.location ? { location: location(cv.location) } : {}),
-      profiles: cv.links.map((link) => ({
-        network: link.network,
-        ...(username(link.url) ? { username: username(link.url) } : {}),
-        url: link.url,
-      })),
+      profiles: cv.links.map((link) => {
+        const name = username(link.url);
+        return { network: link.network, ...(name ? { username: name } : {}), url: link.url };
+      }),
     },
     work: cv.experience.map((entry) => ({
       name: entry.place,

@@ -57,7 +57,49 @@ const levelSchema = z.int().min(0).max(100).describe('0 to 100');
 
 const iconNameSchema = slugSchema.describe('An icon name; unknown names show a generic icon');
 
-const webUrlSchema = z.url({ protocol: /^https?$/, error: 'use a full http(s):// address' }).max(500);
+/**
+ * Whether an address reads back as it was written: no spaces, and every `%` starts a complete escape
+ * of valid UTF-8. `new URL` takes `https://example.com/%E0%A4%A` as it is, but the CV decodes a
+ * profile's user name from it (issue 25, defect 8).
+ */
+function readsBack(url: string): boolean {
+  if (/\s/.test(url)) return false;
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parses(url: string): boolean {
+  try {
+    new URL(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A link field: an address (`invalid_url` in the API, as zod's own check) that also reads back. */
+function linkSchema(protocol: RegExp, message: string) {
+  return z
+    .url({ protocol, error: message })
+    .max(500)
+    .superRefine((url, context) => {
+      // An address that does not parse at all is named once, by the check above.
+      if (parses(url) && !readsBack(url)) {
+        context.addIssue({
+          code: 'invalid_format',
+          format: 'url',
+          input: url,
+          message: 'has a broken address: a space, or a % that does not start an escape such as %20',
+        });
+      }
+    });
+}
+
+const webUrlSchema = linkSchema(/^https?$/, 'use a full http(s):// address');
 
 const identitySchema = z.strictObject({
   first_name: localizedTextSchema,
@@ -164,7 +206,7 @@ const portfolioSchema = z
   });
 
 const socialLinkSchema = z.strictObject({
-  url: z.url({ protocol: /^(?:https?|mailto)$/, error: 'use a full https:// or mailto: address' }).max(500),
+  url: linkSchema(/^(?:https?|mailto)$/, 'use a full https:// or mailto: address'),
   icon: iconNameSchema.describe(
     `One of ${Object.keys(SOCIAL_ICONS).join(', ')}; any other name shows a plain link icon`,
   ),
@@ -188,9 +230,20 @@ export type SiteContent = {
   [Name in keyof typeof contentFiles]: z.infer<(typeof contentFiles)[Name]['schema']>;
 };
 
+/**
+ * A link as it is served: a version stored before links had to read back (or written to the database
+ * by hand) is still answered as it was saved, never a 500. What comes in is checked by `linkSchema`.
+ */
+const storedLinkSchema = z.string().max(500).describe('An address as the owner saved it');
+
+/** The sections as `/pages/{section}` answers them. */
 export const sectionSchemas = {
   home: homeSchema,
   about: aboutSchema,
-  portfolio: portfolioSchema,
-  footer: footerSchema,
+  portfolio: portfolioSchema.safeExtend({
+    items: z.array(portfolioItemSchema.safeExtend({ url: storedLinkSchema.optional() })).max(200),
+  }),
+  footer: footerSchema.safeExtend({
+    social_links: z.array(socialLinkSchema.safeExtend({ url: storedLinkSchema })).max(12),
+  }),
 } as const;
