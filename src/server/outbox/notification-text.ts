@@ -8,16 +8,30 @@ function paragraphs(lines: string[]): string {
   return lines.map((line) => `<p>${escapeHtml(line).replaceAll('\n', '<br>')}</p>`).join('\n');
 }
 
+/**
+ * Control characters, bidirectional controls and line separators. The contact form refuses them in a
+ * name, but a message stored before it did still has them; in the Subject, the Reply-To name or the
+ * "X wrote:" line they would break the line or reverse what the owner reads ("Malika", U+202E,
+ * "moc.elgoog" shows as "Malika google.com"), so each shows as U+FFFD, visibly replaced.
+ */
+const NOT_FOR_ONE_LINE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
+
+/** Visitor text made safe for a header or a line of its own. */
+function oneLine(text: string): string {
+  return text.replace(NOT_FOR_ONE_LINE, '\ufffd');
+}
+
 /** A visitor's message, in the language OWNER_LOCALE names; the visitor's text is escaped in the HTML part. */
 export function messageNotification(jobId: string, message: OwnerMessage, locale: Locale): Notification {
   const texts = OWNER_TEXTS[locale].message;
-  const wrote = fill(texts.wrote, { name: message.name, email: message.email });
+  const [name, email] = [oneLine(message.name), oneLine(message.email)];
+  const wrote = fill(texts.wrote, { name, email });
   return {
     id: jobId,
-    subject: fill(texts.subject, { name: message.name }),
+    subject: fill(texts.subject, { name }),
     text: `${wrote}\n\n${message.message}\n\n— ${texts.reply}`,
     html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs([wrote])}<blockquote style="margin:0;padding-left:1em;border-left:3px solid #ccc">${paragraphs([message.message])}</blockquote><p style="color:#666">${escapeHtml(texts.reply)}</p></body></html>`,
-    replyTo: { name: message.name, address: message.email },
+    replyTo: { name, address: email },
   };
 }
 

@@ -38,10 +38,20 @@ const requiredText = () =>
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * Invisible characters that change how the text around them reads: the bidirectional controls
+ * (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates, the U+200E, U+200F and U+061C
+ * marks) can make "Malika", U+202E, "moc.elgoog" show as "Malika google.com", and the line and
+ * paragraph separators (U+2028, U+2029) break a line as a newline does. Names and addresses have none.
+ */
+const LINE_BREAKING_OR_REORDERING = /[\p{Bidi_Control}\u2028\u2029]/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROLS_BUT_LINES_AND_TABS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
-const oneLineText = () => requiredText().refine((text) => !CONTROL_CHARACTERS.test(text), { error: 'invalid_format' });
+const oneLineText = () =>
+  requiredText().refine((text) => !CONTROL_CHARACTERS.test(text) && !LINE_BREAKING_OR_REORDERING.test(text), {
+    error: 'invalid_format',
+  });
 
 // A pragmatic address check (one @, a dotted domain, no spaces); the HTML5 and zod patterns agree on it.
 const EMAIL_PATTERN = z.regexes.email;
