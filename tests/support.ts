@@ -19,10 +19,18 @@ export interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts a command with its output captured (and shown when a test fails). */
-export function start(command: string, args: string[], env: Record<string, string | undefined> = {}): Started {
+/**
+ * Starts a command with its output captured (and shown when a test fails). `detached` makes it lead
+ * its own process group, which `process.kill(-pid, signal)` then signals as a terminal or `docker stop` would.
+ */
+export function start(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  { detached = false } = {},
+): Started {
   let output = '';
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached });
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });

@@ -9,6 +9,9 @@ import { MigrationError, migrateToLatest } from './db/database.js';
 import { configuredChannels } from './outbox/outbox-worker.js';
 import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
 
+/** How long after the first Ctrl+C a third one stops the server without waiting for requests in flight. */
+const FORCE_GRACE_MS = 2_000;
+
 /** Starts the site: configuration, content, database, then the server; stops gracefully on a signal. */
 async function main(): Promise<void> {
   // React (loaded with the page renderer, below) picks its development build unless told otherwise:
@@ -54,23 +57,36 @@ async function main(): Promise<void> {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down: finishing requests in flight');
-      // Requests in flight finish; new ones get 503 while closing. A stuck close ends after 10 s.
-      const timer = setTimeout(() => process.exit(1), 10_000);
-      timer.unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // `npm run serve` and `npm start` pass a signal on to the server, and a signal sent to the whole
+  // process group (Ctrl+C, `docker stop`, a supervisor) reaches the server directly as well: each
+  // arrives twice or more. A repeated signal must not abort the shutdown (the default action would
+  // reset every request in flight). Only a deliberate later Ctrl+C stops at once: a third SIGINT,
+  // coming at least FORCE_GRACE_MS after the first, so copies of one Ctrl+C never add up to it.
+  const sigints: number[] = [];
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGINT') sigints.push(Date.now());
+    if (closing) {
+      const first = sigints[0] ?? Number.POSITIVE_INFINITY;
+      if (signal === 'SIGINT' && sigints.length >= 3 && Date.now() - first >= FORCE_GRACE_MS) {
+        app.log.warn('Ctrl+C again: stopping at once, without finishing the requests in flight');
+        process.exit(130);
+      }
+      return;
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight finish; new ones get 503 while closing. A stuck close ends after 10 s.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
 
   await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
     throw explainListenError(error, config);
