@@ -20,6 +20,7 @@ export const API_ERROR_CODES = [
   'wrong_code',
   'reauthentication_required',
   'invalid_reset_link',
+  'broken_reset_link',
   'passkey_failed',
   'forbidden',
   'channel_not_configured',

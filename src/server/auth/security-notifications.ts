@@ -3,12 +3,20 @@ import { OWNER_PATHS } from '../../shared/paths.js';
 import type { NotificationKind } from '../../shared/schemas/owner.js';
 import type { Db } from '../db/database.js';
 import type { NotificationJobTable } from '../db/schema.js';
-import { fill, OWNER_TEXTS } from '../i18n/owner-texts.js';
+import { fill, OWNER_TEXTS, type OwnerTexts } from '../i18n/owner-texts.js';
 import { escapeHtml } from '../lib/escape-html.js';
 import type { Notification } from '../outbox/channel.js';
 import { createPasswordResetToken } from '../repositories/password-reset-repository.js';
+import { readResetRefusals } from './password-reset-refusals.js';
 
-const SECURITY_KINDS = new Set<NotificationKind>(['password_reset', 'new_sign_in', 'failed_sign_ins']);
+const SECURITY_KINDS = new Set<NotificationKind>([
+  'password_reset',
+  'new_sign_in',
+  'failed_sign_ins',
+  'password_reset_refused',
+]);
+/** Sources the summary of refused reset requests names; the rest are counted. */
+const NAMED_SOURCES = 20;
 
 export function isSecurityNotification(kind: NotificationKind): boolean {
   return SECURITY_KINDS.has(kind);
@@ -20,6 +28,9 @@ interface SecurityPayload {
   device?: unknown;
   at?: unknown;
   count?: unknown;
+  windowStart?: unknown;
+  windowEnd?: unknown;
+  links?: unknown;
 }
 
 /** `2026-11-23 20:15`, the way the texts say "(UTC)" after it. */
@@ -36,6 +47,39 @@ function notification(id: string, subject: string, paragraphs: string[]): Notifi
       .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
       .join('\n')}</body></html>`,
   };
+}
+
+/**
+ * The summary of the reset requests refused past the site's ceiling in one hour, read when it is
+ * sent (at the hour's end) from the counts password-reset-requests.ts kept: how many, and from where.
+ */
+async function refusedResetsNotification(
+  db: Db,
+  id: string,
+  payload: SecurityPayload,
+  texts: OwnerTexts,
+  site: string,
+): Promise<Notification | undefined> {
+  const { windowStart, windowEnd, links } = payload;
+  if (typeof windowStart !== 'string' || typeof windowEnd !== 'string') return undefined;
+  const { total, sources } = await readResetRefusals(db, windowEnd);
+  if (total === 0) return undefined;
+  const named = sources.slice(0, NAMED_SOURCES).map(({ source, count }) => `${source} (${count})`);
+  const others = total - sources.slice(0, NAMED_SOURCES).reduce((sum, { count }) => sum + count, 0);
+  const refused = texts.password_reset_refused;
+  const count = String(total);
+  const list = [...named, ...(others > 0 ? [fill(refused.other_sources, { count: String(others) })] : [])];
+  return notification(id, fill(refused.subject, { site, count }), [
+    fill(refused.text, {
+      site,
+      count,
+      links: String(links),
+      since: utcTime(windowStart),
+      until: utcTime(windowEnd),
+    }),
+    fill(refused.sources, { sources: list.join(', ') }),
+    refused.advice,
+  ]);
 }
 
 /**
@@ -70,6 +114,7 @@ export async function securityNotification(
       reset.ignore,
     ]);
   }
+  if (job.kind === 'password_reset_refused') return refusedResetsNotification(db, job.id, payload, texts, site);
   if (typeof payload.at !== 'string') return undefined;
   const time = utcTime(payload.at);
   if (job.kind === 'new_sign_in') {

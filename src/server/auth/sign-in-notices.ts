@@ -11,17 +11,33 @@ import type { OwnerAuthContext } from './owner-auth-context.js';
 const FAILED_SIGN_IN_ALERT_COUNT = 20;
 const FAILED_SIGN_IN_ALERT_WINDOW_MS = 60 * 60_000;
 
-/** Queues a notification about the owner's sign-in on every configured channel. */
+/**
+ * Queues a notification about the owner's sign-in on every configured channel, to go now or, given
+ * `sendAt`, not before then (in one transaction, so no worker sends it before its time is set).
+ */
 export async function notifyOwner(
   context: OwnerAuthContext,
   kind: NotificationKind,
   payload: Record<string, unknown>,
   now = new Date(),
+  sendAt?: Date,
 ): Promise<void> {
   const channels = configuredChannels(context.notifications);
-  for (const channel of channels) {
-    await enqueueNotification(context.db, channel, kind, { ...payload, origin: context.siteOrigin }, now);
+  const withOrigin = { ...payload, origin: context.siteOrigin };
+  if (sendAt) {
+    await context.db.transaction().execute(async (transaction) => {
+      for (const channel of channels) {
+        const job = await enqueueNotification(transaction, channel, kind, withOrigin, now);
+        await transaction
+          .updateTable('notification_jobs')
+          .set({ next_attempt_at: sendAt.toISOString() })
+          .where('id', '=', job.id)
+          .execute();
+      }
+    });
+    return;
   }
+  for (const channel of channels) await enqueueNotification(context.db, channel, kind, withOrigin, now);
   if (channels.length > 0) context.onQueued();
 }
 

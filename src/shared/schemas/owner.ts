@@ -19,8 +19,16 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-/** What a notification is about; the last three keep the owner's sign-in in view (docs/decisions). */
-const NOTIFICATION_KINDS = ['message', 'test', 'summary', 'password_reset', 'new_sign_in', 'failed_sign_ins'] as const;
+/** What a notification is about; the last four keep the owner's sign-in in view (docs/decisions). */
+const NOTIFICATION_KINDS = [
+  'message',
+  'test',
+  'summary',
+  'password_reset',
+  'new_sign_in',
+  'failed_sign_ins',
+  'password_reset_refused',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** `pending` waits for (another) attempt, `sent` is done, `failed` gave up or was refused for good. */
 const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
