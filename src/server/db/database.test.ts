@@ -10,6 +10,7 @@ const TABLES = [
   'contact_messages',
   'content_drafts',
   'content_pictures',
+  'content_set_aside_drafts',
   'content_versions',
   'cv_downloads',
   'notification_jobs',

@@ -34,6 +34,7 @@ export interface Database {
   content_versions: ContentVersionTable;
   content_drafts: ContentDraftTable;
   content_pictures: ContentPictureTable;
+  content_set_aside_drafts: ContentSetAsideDraftTable;
 }
 
 export interface VisitorTable {
@@ -243,6 +244,17 @@ interface ContentDraftTable {
   /** Raised by each save; a save must name the revision it started from. */
   revision: number;
   updated_at: string;
+}
+
+/** A draft a restore replaced, kept until the owner brings it back (the newest few are kept). */
+interface ContentSetAsideDraftTable {
+  id: string;
+  content: string;
+  /** The published version that draft had started from. */
+  based_on: number | null;
+  set_aside_at: string;
+  /** The version whose restore replaced it; null when bringing back another set-aside draft did. */
+  restored_version: number | null;
 }
 
 /** A content picture, by the path content names it with; variants are made from `bytes` per machine. */

@@ -132,3 +132,34 @@ export const contentVersionsResponseSchema = successResponseSchema(z.array(conte
 export const contentVersionResponseSchema = successResponseSchema(
   contentVersionSummarySchema.extend({ content: z.unknown() }),
 );
+
+/** A draft a restore replaced (or bringing back another did), kept until the owner brings it back. */
+const setAsideDraftSummarySchema = z.object({
+  id: z.string(),
+  setAsideAt: z.string(),
+  /** The published version that draft had started from. */
+  basedOn: z.number().int().nullable(),
+  /** The version whose restore set it aside; null when another set-aside draft was brought back over it. */
+  restoredVersion: z.number().int().nullable(),
+});
+
+export const contentSetAsideParamsSchema = z.object({ id: z.uuid() });
+
+/** The restored copy, the draft it became, and the draft set aside for it (null when it had no unpublished edits). */
+export const contentRestoreResponseSchema = successResponseSchema(
+  contentVersionSummarySchema.extend({ draft: contentDraftSchema, setAside: setAsideDraftSummarySchema.nullable() }),
+);
+
+export const contentSetAsideListResponseSchema = successResponseSchema(z.array(setAsideDraftSummarySchema));
+export const contentSetAsideDraftResponseSchema = successResponseSchema(
+  setAsideDraftSummarySchema.extend({ content: z.unknown() }),
+);
+
+/** The draft now, the published version, and the draft set aside in its place (null when it had no unpublished edits). */
+export const contentBringBackResponseSchema = successResponseSchema(
+  z.object({
+    draft: contentDraftSchema,
+    published: contentVersionSummarySchema.nullable(),
+    setAside: setAsideDraftSummarySchema.nullable(),
+  }),
+);

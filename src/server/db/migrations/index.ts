@@ -10,6 +10,7 @@ import * as ownerSignInFactors from './2026-11-23T0300-owner-sign-in-factors.js'
 import * as statisticsInputRules from './2026-11-23T0400-statistics-input-rules.js';
 import * as contentVersions from './2026-11-23T0500-content-versions.js';
 import * as contentPictures from './2026-11-23T0600-content-pictures.js';
+import * as setAsideDrafts from './2026-11-26T0100-set-aside-drafts.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0400-statistics-input-rules': statisticsInputRules,
   '2026-11-23T0500-content-versions': contentVersions,
   '2026-11-23T0600-content-pictures': contentPictures,
+  '2026-11-26T0100-set-aside-drafts': setAsideDrafts,
 };

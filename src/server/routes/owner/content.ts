@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { compareContent } from '../../../shared/content-compare.js';
 import type { SiteContent } from '../../../shared/schemas/content.js';
 import {
+  contentBringBackResponseSchema,
   contentCompareParamsSchema,
   contentCompareResponseSchema,
   contentDraftBodySchema,
@@ -14,6 +15,10 @@ import {
   contentPreviewParamsSchema,
   contentPreviewQuerySchema,
   contentPreviewResponseSchema,
+  contentRestoreResponseSchema,
+  contentSetAsideDraftResponseSchema,
+  contentSetAsideListResponseSchema,
+  contentSetAsideParamsSchema,
   contentVersionParamsSchema,
   contentVersionResponseSchema,
   contentVersionSummaryResponseSchema,
@@ -24,18 +29,22 @@ import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import { contentZip } from '../../content/content-files.js';
 import { picturesOf } from '../../content/content-folder.js';
 import { type DraftPreview, previewContent } from '../../content/preview-content.js';
-import { publishContent } from '../../content/publish-content.js';
+import { refuseUnreviewedAlts } from '../../content/picture-usage.js';
+import { publishContent, restoreContent } from '../../content/publish-content.js';
 import { validateSiteContent } from '../../content/validate-content.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
+  bringBackSetAsideDraft,
   type ContentDraft,
   type ContentVersionSummary,
   contentDraft,
   contentVersionByNumber,
   latestContentVersion,
   listContentVersions,
+  listSetAsideDrafts,
   saveContentDraft,
+  setAsideDraftById,
 } from '../../repositories/content-repository.js';
 import { pictureByPath } from '../../repositories/picture-repository.js';
 import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
@@ -141,6 +150,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       const draft = await contentDraft(db);
       if (!draft) throw new AppError(409, 'bad_request', 'There is no draft to publish');
       const content = checkedDraft(draft.content);
+      await refuseUnreviewedAlts(db, content);
       const published = await publishContent(db, state(), content, {
         source: 'editor',
         note: request.body.note ?? null,
@@ -282,21 +292,69 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   api.post('/owner/content/versions/:number/restore', {
     schema: {
       tags: ['owner', 'content'],
-      summary: 'Publish a copy of an older version as the newest',
+      summary: 'Publish a copy of an older version as the newest, and make it the draft',
+      description:
+        'The draft becomes the restored content (based on the new version), so the next Publish cannot bring back what the restore undid. A draft with unpublished edits is set aside (`setAside`) and can be brought back; an autosave from before the restore gets 409.',
       params: contentVersionParamsSchema,
       body: contentNoteBodySchema,
-      response: { 200: contentVersionSummaryResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentRestoreResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
     },
     // It replaces what every visitor reads: a recent proof of who is asking, as for the password.
     preHandler: requireRecentAuthentication,
     handler: async (request) => {
       const version = await contentVersionByNumber(db, request.params.number);
       if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
-      const published = await publishContent(db, state(), version.content, {
-        source: 'restore',
-        note: request.body.note ?? `restored version ${version.number}`,
+      const restored = await restoreContent(
+        db,
+        state(),
+        version,
+        request.body.note ?? `restored version ${version.number}`,
+      );
+      return ok({ ...summary(restored.published), draft: restored.draft, setAside: restored.setAside ?? null });
+    },
+  });
+
+  api.get('/owner/content/set-aside', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'Drafts set aside by a restore, newest first',
+      response: { 200: contentSetAsideListResponseSchema, ...ownerErrorResponses },
+    },
+    handler: async () => ok(await listSetAsideDrafts(db)),
+  });
+
+  api.get('/owner/content/set-aside/:id', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'One set-aside draft with its content',
+      params: contentSetAsideParamsSchema,
+      response: { 200: contentSetAsideDraftResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      const kept = await setAsideDraftById(db, request.params.id);
+      if (!kept) throw new AppError(404, 'not_found', 'There is no such set-aside draft');
+      return ok(kept);
+    },
+  });
+
+  api.post('/owner/content/set-aside/:id/bring-back', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: 'Make a set-aside draft the draft again',
+      description:
+        'The draft it replaces is set aside in turn when it has unpublished edits (`setAside`). An autosave from before gets 409.',
+      params: contentSetAsideParamsSchema,
+      response: { 200: contentBringBackResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      const brought = await bringBackSetAsideDraft(db, request.params.id);
+      if (!brought) throw new AppError(404, 'not_found', 'There is no such set-aside draft');
+      const published = await latestContentVersion(db);
+      return ok({
+        draft: brought.draft,
+        published: published ? summary(published) : null,
+        setAside: brought.setAside ?? null,
       });
-      return ok(summary(published));
     },
   });
 };
