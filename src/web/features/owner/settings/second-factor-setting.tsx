@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RecoveryCodes, useConfirmSecondFactor } from '../api/confirm-second-factor.js';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.js';
@@ -6,6 +6,7 @@ import { useSetUpSecondFactor } from '../api/set-up-second-factor.js';
 import { useTurnOffSecondFactor } from '../api/turn-off-second-factor.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { type ReauthenticationPrompt, shownError } from './reauthentication.js';
+import { keyGroups, recoveryCodesFileName, recoveryCodesText } from './recovery-codes.js';
 import styles from './security-settings.module.css';
 
 /**
@@ -28,6 +29,7 @@ export function SecondFactorSetting({
   const turnOff = useTurnOffSecondFactor();
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<RecoveryCodes['recoveryCodes']>();
+  const secretHintId = useId();
 
   const startSetup = () => setUp.mutate(undefined, { onError: (error) => reauthentication.onError(error, startSetup) });
   const newCodes = () =>
@@ -65,22 +67,7 @@ export function SecondFactorSetting({
       <p className={styles.muted}>
         {enabled ? t('security.second_factor_on', { count: recoveryCodesLeft }) : t('security.second_factor_off')}
       </p>
-      {codes && (
-        <section className={styles.section} aria-labelledby="owner-recovery-title">
-          <h4 id="owner-recovery-title">{t('security.recovery_title')}</h4>
-          <p className={styles.muted}>{t('security.recovery_intro')}</p>
-          <ul className={styles.codes} aria-labelledby="owner-recovery-title">
-            {codes.map((recoveryCode) => (
-              <li key={recoveryCode}>{recoveryCode}</li>
-            ))}
-          </ul>
-          <div className={styles.actions}>
-            <button type="button" className={styles.button} onClick={() => setCodes(undefined)}>
-              {t('security.recovery_saved')}
-            </button>
-          </div>
-        </section>
-      )}
+      {codes && <RecoveryCodeList codes={codes} onSaved={() => setCodes(undefined)} />}
       {!enabled && setup && (
         <form className={styles.form} onSubmit={onConfirm} noValidate>
           <p>{t('security.scan')}</p>
@@ -93,7 +80,10 @@ export function SecondFactorSetting({
             dangerouslySetInnerHTML={{ __html: setup.qrCode }}
           />
           <p>
-            {t('security.secret')}: <code className={styles.secret}>{setup.secret}</code>
+            {t('security.secret')}: <GroupedKey secret={setup.secret} hintId={secretHintId} />
+          </p>
+          <p id={secretHintId} className={styles.muted}>
+            {t('security.secret_hint')}
           </p>
           <label className={styles.field}>
             <span>{t('security.confirm_code')}</span>
@@ -132,6 +122,77 @@ export function SecondFactorSetting({
           </>
         )}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The key in groups of four, drawn apart by CSS only: copying it, or reading its text, gives the key
+ * as the app wants it, without spaces.
+ */
+function GroupedKey({ secret, hintId }: { secret: string; hintId: string }) {
+  return (
+    <code className={styles.secret} aria-describedby={hintId}>
+      {keyGroups(secret).map((group, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the key's groups in order; two may be the same
+        <span key={index} className={styles.keyGroup}>
+          {group}
+        </span>
+      ))}
+    </code>
+  );
+}
+
+/** The new recovery codes, shown once: copied or downloaded as a text file before the owner moves on. */
+function RecoveryCodeList({ codes, onSaved }: { codes: readonly string[]; onSaved: () => void }) {
+  const { t } = useTranslation('owner');
+  const titleId = useId();
+  const [copied, setCopied] = useState<'copied' | 'failed'>();
+  const text = () => recoveryCodesText(t('security.recovery_file_title', { site: window.location.host }), codes);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text()], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = recoveryCodesFileName(window.location.host);
+    link.click();
+    // The browser has the file once the click is handled; the address is not needed after that.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={titleId}>
+      <h4 id={titleId}>{t('security.recovery_title')}</h4>
+      <p className={styles.muted}>{t('security.recovery_intro')}</p>
+      <ul className={styles.codes} aria-labelledby={titleId}>
+        {codes.map((recoveryCode) => (
+          <li key={recoveryCode}>{recoveryCode}</li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <button type="button" className={styles.button} onClick={() => void copy()}>
+          {t('security.recovery_copy')}
+        </button>
+        <button type="button" className={styles.button} onClick={download}>
+          {t('security.recovery_download')}
+        </button>
+        <button type="button" className={styles.primary} onClick={onSaved}>
+          {t('security.recovery_saved')}
+        </button>
+      </div>
+      <p role="status" className={styles.muted}>
+        {copied === 'copied' && t('security.recovery_copied')}
+        {copied === 'failed' && t('security.recovery_copy_failed')}
+      </p>
     </section>
   );
 }

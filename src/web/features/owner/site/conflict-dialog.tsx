@@ -1,21 +1,24 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareContent } from '../../../../shared/content-compare.js';
+import type { ContentChange } from '../../../../shared/schemas/content-store.js';
+import conflictStyles from './conflict-dialog.module.css';
 import { useDraftEditor } from './draft-context.js';
-import { fieldWords } from './section-path.js';
+import { valueAt } from './form-model.js';
 import styles from './site.module.css';
-
-const shown = (value: unknown) =>
-  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 1);
+import { ChangeList } from './version-compare.js';
 
 /**
- * A save refused because the draft was saved elsewhere (another tab): both versions side by side,
- * field by field, and the owner's choice. Neither is thrown away before the owner chooses.
+ * A save refused because the draft was saved elsewhere (another tab): each text that differs, this
+ * page's version beside the saved one per language, and the owner's choice, each saying what it does.
+ * Neither is thrown away before the owner chooses.
  */
 export function ConflictDialog() {
   const { t } = useTranslation('studio');
   const { snapshot, store } = useDraftEditor();
   const titleId = useId();
+  const keepId = useId();
+  const takeId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const theirs = snapshot.conflict;
 
@@ -26,6 +29,9 @@ export function ConflictDialog() {
   }, [theirs]);
 
   const changes = theirs ? compareContent(theirs.content, snapshot.content).flatMap(({ changes }) => changes) : [];
+  // List items are named by this page's content, or by the saved one's when this page removed them.
+  const naming = (change: ContentChange) =>
+    valueAt(snapshot.content, change.path.split('.')) === undefined ? theirs?.content : snapshot.content;
   return (
     <dialog
       ref={dialog}
@@ -41,37 +47,41 @@ export function ConflictDialog() {
           {changes.length === 0 ? (
             <p>{t('conflict.no_differences')}</p>
           ) : (
-            <div className={styles.tableScroll}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('conflict.field')}</th>
-                    <th scope="col">{t('conflict.mine')}</th>
-                    <th scope="col">{t('conflict.theirs')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {changes.map((change) => (
-                    <tr key={`${change.path}-${change.kind}`}>
-                      <th scope="row">
-                        {t(`sections.${change.path.split('.')[0] as 'home'}`, { defaultValue: change.path })}:{' '}
-                        {fieldWords(t, change.path)}
-                      </th>
-                      <td className={styles.value}>{shown(change.after)}</td>
-                      <td className={styles.value}>{shown(change.before)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ChangeList
+              changes={changes}
+              sides={{ before: t('conflict.theirs'), after: t('conflict.mine') }}
+              afterFirst
+              marks="differences"
+              naming={naming}
+            />
           )}
-          <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => store.keepMine()}>
-              {t('conflict.keep_mine')}
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => store.takeTheirs()}>
-              {t('conflict.take_theirs')}
-            </button>
+          <div className={conflictStyles.choices}>
+            <div className={conflictStyles.choice}>
+              <button
+                type="button"
+                className={styles.primary}
+                aria-describedby={keepId}
+                onClick={() => store.keepMine()}
+              >
+                {t('conflict.keep_mine')}
+              </button>
+              <p id={keepId} className={styles.muted}>
+                {t('conflict.keep_mine_hint')}
+              </p>
+            </div>
+            <div className={conflictStyles.choice}>
+              <button
+                type="button"
+                className={styles.secondary}
+                aria-describedby={takeId}
+                onClick={() => store.takeTheirs()}
+              >
+                {t('conflict.take_theirs')}
+              </button>
+              <p id={takeId} className={styles.muted}>
+                {t('conflict.take_theirs_hint')}
+              </p>
+            </div>
           </div>
         </div>
       )}

@@ -1,9 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
-import { useContentComparison } from '../api/compare-content-versions.js';
 import { useContentVersions } from '../api/get-content-versions.js';
 import { useSecurity } from '../api/get-security.js';
 import { useRestoreContentVersion } from '../api/restore-content-version.js';
@@ -12,8 +11,8 @@ import { useDateFormat } from '../components/use-date-format.js';
 import { shownError, useReauthenticationPrompt } from '../settings/reauthentication.js';
 import { ReauthenticationForm } from '../settings/reauthentication-form.js';
 import { useDraftEditor } from './draft-context.js';
-import { fieldWords } from './section-path.js';
 import styles from './site.module.css';
+import { VersionCompare } from './version-compare.js';
 
 /** Every published version (time, source, note), compared with the published one, and restored in one click. */
 export function History() {
@@ -88,7 +87,7 @@ export function History() {
                 </button>
               </div>
             )}
-            {latest && comparing === version.number && <Comparison from={version.number} to={latest.number} />}
+            {latest && comparing === version.number && <VersionCompare from={version.number} to={latest.number} />}
           </li>
         ))}
       </ol>
@@ -104,35 +103,5 @@ function Reauthenticate({ onConfirmed, onCancel }: { onConfirmed: () => void; on
       onConfirmed={onConfirmed}
       onCancel={onCancel}
     />
-  );
-}
-
-/** What changed from a version to the published one, field by field, with the languages of each text. */
-function Comparison({ from, to }: { from: number; to: number }) {
-  const { t } = useTranslation('studio');
-  const comparison = useContentComparison(from, to);
-  const titleId = useId();
-  if (comparison.error) return <ErrorMessage error={comparison.error} />;
-  if (!comparison.data) return <p className={styles.muted}>{t('loading')}</p>;
-  const changes = comparison.data.sections.flatMap(({ changes }) => changes);
-  return (
-    <section aria-labelledby={titleId} className={styles.comparison}>
-      <h3 id={titleId} className="visually-hidden">
-        {t('history.compare')}
-      </h3>
-      {changes.length === 0 ? (
-        <p>{t('history.no_changes')}</p>
-      ) : (
-        <ul>
-          {changes.map((change) => (
-            <li key={`${change.path}-${change.kind}`}>
-              {t(`sections.${change.path.split('.')[0] as 'home'}`, { defaultValue: change.path })}:{' '}
-              {fieldWords(t, change.path)} — {t(`history.kinds.${change.kind}`)}
-              {change.languages && <> ({change.languages.map((locale) => t(`languages.${locale}`)).join(', ')})</>}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
