@@ -184,6 +184,16 @@ test.describe("the owner's sign-in", () => {
     await expect(page.getByRole('alert')).toHaveText(en.errors.passkey_failed);
   });
 
+  test('says a reset link cut short is broken, and leads to asking for a new one', async ({ page }) => {
+    const whole = randomBytes(32).toString('base64url');
+    await page.goto(`/owner/reset?lang=english#${whole.slice(0, 30)}`);
+    await expect(page.getByRole('alert')).toHaveText(en.errors.broken_reset_link);
+    // Not a form that could only fail with "at least 12 characters".
+    await expect(page.getByLabel(en.reset.new_password, { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: en.reset.ask_again }).click();
+    await expect(page.getByRole('button', { name: en.sign_in.forgot })).toBeVisible();
+  });
+
   test('asks for a reset link, and a link sets a new password once', async ({ page, allowConsoleErrors }) => {
     // The used link's second try is refused with 400.
     allowConsoleErrors(/status of 400/);

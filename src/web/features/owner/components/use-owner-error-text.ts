@@ -14,6 +14,7 @@ const KNOWN_ERRORS = new Set([
   'wrong_code',
   'second_factor_required',
   'invalid_reset_link',
+  'broken_reset_link',
   'passkey_failed',
   'validation_failed',
 ]);

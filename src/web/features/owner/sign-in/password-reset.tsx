@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { passwordResetBodySchema } from '../../../../shared/schemas/owner.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { ErrorMessage } from '../components/error-message.js';
@@ -9,7 +10,9 @@ import styles from './sign-in.module.css';
 
 /**
  * The page a reset link opens (/owner/reset#token): a new password, and the second factor's code
- * when it is on. The token is in the address's fragment, which no server or log ever sees.
+ * when it is on. The token is in the address's fragment, which no server or log ever sees. A link
+ * cut short (a mail client wrapping it, a partial copy) says so at once, with the way to a new one,
+ * instead of a form that could only fail.
  */
 export function PasswordReset() {
   const { t } = useTranslation('owner');
@@ -19,6 +22,7 @@ export function PasswordReset() {
   const [code, setCode] = useState('');
   const [askForCode, setAskForCode] = useState(false);
   const errorId = useId();
+  const linkBroken = !passwordResetBodySchema.shape.token.safeParse(token).success;
   const failure =
     reset.error instanceof ApiError && reset.error.code === 'second_factor_required' ? undefined : reset.error;
 
@@ -35,6 +39,18 @@ export function PasswordReset() {
           setCode('');
         },
       },
+    );
+  }
+
+  if (linkBroken || (reset.error instanceof ApiError && reset.error.code === 'broken_reset_link')) {
+    return (
+      <section className={styles.page} aria-labelledby="owner-reset-title">
+        <h1 id="owner-reset-title">{t('reset.title')}</h1>
+        <ErrorMessage error={t('errors.broken_reset_link')} />
+        <Link to={OWNER_PATHS.inbox} className={styles.submit}>
+          {t('reset.ask_again')}
+        </Link>
+      </section>
     );
   }
 

@@ -34,7 +34,10 @@ function SignInForm({ notice }: { notice?: string }) {
   const [askForCode, setAskForCode] = useState(false);
   const errorId = useId();
   const codeHintId = useId();
-  const failure = signIn.error ?? signInWithPasskey.error ?? requestReset.error;
+  // A reset request refused for the site's hourly ceiling says what the owner can do instead.
+  const resetRefused = requestReset.error instanceof ApiError && requestReset.error.code === 'rate_limited';
+  const failure =
+    signIn.error ?? signInWithPasskey.error ?? (resetRefused ? t('sign_in.forgot_refused') : requestReset.error);
   // "Enter the code" is said by the code field itself, not as an error.
   const shownFailure = failure instanceof ApiError && failure.code === 'second_factor_required' ? undefined : failure;
   const error = shownFailure ?? (signIn.isIdle && signInWithPasskey.isIdle ? notice : undefined);
