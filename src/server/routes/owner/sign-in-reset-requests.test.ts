@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { NotificationKind } from '../../../shared/schemas/owner.js';
 import { hashPassword } from '../../auth/password.js';
 import { clientAddressKey } from '../../rate-limit/client-address.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
@@ -55,7 +56,7 @@ describe(`asking for reset links, on ${testDialect}`, () => {
     testApp.db
       .selectFrom('notification_jobs')
       .selectAll()
-      .where('kind', '=', kind as 'password_reset')
+      .where('kind', '=', kind as NotificationKind)
       .execute();
 
   it('limits each source, then sends the owner one summary of the refused requests instead of more links', async () => {
@@ -94,7 +95,7 @@ describe(`asking for reset links, on ${testDialect}`, () => {
     await testApp.db
       .updateTable('notification_jobs')
       .set({ next_attempt_at: new Date().toISOString() })
-      .where('kind', '=', 'password_reset_refused' as 'password_reset')
+      .where('kind', '=', 'password_reset_refused')
       .execute();
     await testApp.app.outbox.runOnce();
     expect(smtp.messages).toHaveLength(6);
