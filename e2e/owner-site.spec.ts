@@ -264,6 +264,9 @@ test.describe('the content studio', () => {
     await prompt.getByLabel(owner.sign_in.password, { exact: true }).fill(OWNER_PASSWORD);
     await prompt.getByRole('button', { name: owner.security.reauth_submit }).click();
     await expect(page.getByRole('status').filter({ hasText: en.history.restored.split(' ')[0] })).toBeVisible();
+    // The restore set the draft's unpublished edits aside; they come back for the test that discards them.
+    await page.getByRole('button', { name: en.history.bring_back, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: en.history.brought_back })).toBeVisible();
     // The replaced version stays in the history; the copy is the newest.
     await expect(page.getByRole('heading', { name: en.history.version.replace('{{number}}', '2') })).toBeVisible();
     await expect(page.getByRole('listitem').first()).toContainText(en.history.sources.restore);

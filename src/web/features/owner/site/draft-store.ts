@@ -195,6 +195,24 @@ export class DraftStore {
     this.schedule(0);
   }
 
+  /**
+   * The server replaced the draft (a restore made it the restored version, or a set-aside draft came
+   * back): this page shows it and saves from its revision. Called once this page's edits are saved.
+   */
+  replaceWith(draft: SavedDraft) {
+    clearTimeout(this.timer);
+    this.revision = draft.revision;
+    this.savedContent = draft.content;
+    writeBackup(undefined);
+    this.set({
+      content: draft.content,
+      conflict: undefined,
+      status: 'saved',
+      basedOn: draft.basedOn,
+      savedRevision: draft.revision,
+    });
+  }
+
   /** The conflict's choice "take theirs": the draft saved elsewhere replaces this page's. */
   takeTheirs() {
     const theirs = this.snapshot.conflict;

@@ -5,12 +5,13 @@ import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useContentVersions } from '../api/get-content-versions.js';
 import { useSecurity } from '../api/get-security.js';
-import { useRestoreContentVersion } from '../api/restore-content-version.js';
+import { type RestoredVersion, useRestoreContentVersion } from '../api/restore-content-version.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { useDateFormat } from '../components/use-date-format.js';
 import { shownError, useReauthenticationPrompt } from '../settings/reauthentication.js';
 import { ReauthenticationForm } from '../settings/reauthentication-form.js';
 import { useDraftEditor } from './draft-context.js';
+import { RestoreNotice, SetAsideDrafts } from './set-aside-drafts.js';
 import styles from './site.module.css';
 import { VersionCompare } from './version-compare.js';
 
@@ -20,18 +21,27 @@ export function History() {
   const versions = useContentVersions();
   const restore = useRestoreContentVersion();
   const reauthentication = useReauthenticationPrompt();
-  const { setPublished } = useDraftEditor();
+  const { store, setPublished } = useDraftEditor();
   const formatDate = useDateFormat();
   const [comparing, setComparing] = useState<number>();
-  const [notice, setNotice] = useState<string>();
+  const [restored, setRestored] = useState<{ from: number; answer: RestoredVersion }>();
+  const [failure, setFailure] = useState<string>();
   const latest = versions.data?.[0];
 
-  const restoreVersion = (number: number) => {
-    setNotice(undefined);
+  const restoreVersion = async (number: number) => {
+    setRestored(undefined);
+    setFailure(undefined);
+    // Edits still on their way are saved first, so the restore sets them aside with the rest.
+    if (!(await store.flush())) {
+      setFailure(t('save.retrying'));
+      return;
+    }
     restore.mutate(number, {
-      onSuccess: (version) => {
-        setPublished(version);
-        setNotice(t('history.restored', { number, published: version.number }));
+      onSuccess: (answer) => {
+        setPublished({ number: answer.number, createdAt: answer.createdAt, source: answer.source, note: answer.note });
+        // The restored version is the draft now: nothing unpublished is left to bring back by accident.
+        store.replaceWith(answer.draft);
+        setRestored({ from: number, answer });
       },
       onError: (error) => reauthentication.onError(error, () => restoreVersion(number)),
     });
@@ -48,12 +58,9 @@ export function History() {
       {reauthentication.pending && (
         <Reauthenticate onConfirmed={reauthentication.confirmed} onCancel={reauthentication.cancel} />
       )}
-      {notice && (
-        <p role="status" className={styles.success}>
-          {notice}
-        </p>
-      )}
-      <ErrorMessage error={shownError(restore.error) ?? versions.error} />
+      {restored && <RestoreNotice restored={restored.answer} from={restored.from} />}
+      <ErrorMessage error={failure ?? shownError(restore.error) ?? versions.error} />
+      <SetAsideDrafts />
       {versions.data?.length === 0 && <p>{t('history.empty')}</p>}
       <ol className={styles.versions}>
         {versions.data?.map((version) => (
