@@ -95,8 +95,10 @@ describe(`a flood of sign-in attempts, on ${testDialect}`, () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(60);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
     // Without the cap the picture waits behind the pool's queue of verifications (many seconds; the
-    // whole burst takes over a minute). The margin is for a machine busy with other tests.
-    expect(elapsed).toBeLessThan(1_500);
+    // whole burst takes over a minute). The margin is for a machine busy with other test files, which
+    // run beside this one; every attempt now writes its count before it waits (1.5 s was missed at a
+    // load average of 10).
+    expect(elapsed).toBeLessThan(3_000);
   }, 60_000);
 
   it('lets the owner in within three tries while 40 IPv6 /64 networks guess, and logs each network once', async () => {
