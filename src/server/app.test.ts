@@ -16,6 +16,7 @@ describe('the API as a whole', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/api/v1/contact',
       '/api/v1/health',
+      '/api/v1/owner/content/alt-confirmations',
       '/api/v1/owner/content/draft',
       '/api/v1/owner/content/export.zip',
       '/api/v1/owner/content/pictures',

@@ -69,6 +69,8 @@ export const FIELD_ERROR_CODES = [
   'reversed_range',
   'range_too_long',
   'invalid',
+  /** A replaced picture's alt text, still the old picture's: rewrite it or confirm it fits. */
+  'needs_review',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

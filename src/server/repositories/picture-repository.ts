@@ -1,3 +1,4 @@
+import type { AltConfirmation } from '../../shared/picture-alt-review.js';
 import type { Db } from '../db/database.js';
 
 /** What is known of a stored picture, without its bytes. */
@@ -123,4 +124,38 @@ export async function storePicture(
 export async function deletePicture(db: Db, path: string): Promise<boolean> {
   const result = await db.deleteFrom('content_pictures').where('path', '=', path).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The owner's confirmations that a place's alt texts fit its new picture (picture-alt-review.ts), one
+ * `owner_settings` row per place (`picture_alt_review:portfolio:harbour`): an upsert per place needs no
+ * read first, and the owner's few places need no table of their own.
+ */
+const ALT_CONFIRMATION_PREFIX = 'picture_alt_review:';
+
+export async function altConfirmations(db: Db): Promise<AltConfirmation[]> {
+  const rows = await db
+    .selectFrom('owner_settings')
+    .select(['key', 'value'])
+    .where('key', 'like', `${ALT_CONFIRMATION_PREFIX}%`)
+    .execute();
+  return rows.flatMap((row) => {
+    try {
+      const { picture, alts } = JSON.parse(row.value) as Omit<AltConfirmation, 'place'>;
+      return [{ place: row.key.slice(ALT_CONFIRMATION_PREFIX.length), picture, alts }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export async function confirmAlts(db: Db, confirmation: AltConfirmation, now = new Date()): Promise<void> {
+  const key = `${ALT_CONFIRMATION_PREFIX}${confirmation.place}`;
+  const value = JSON.stringify({ picture: confirmation.picture, alts: confirmation.alts });
+  const updated_at = now.toISOString();
+  await db
+    .insertInto('owner_settings')
+    .values({ key, value, updated_at })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at }))
+    .execute();
 }

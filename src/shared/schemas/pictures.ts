@@ -28,3 +28,21 @@ export const picturePathParamsSchema = z.object({ '*': imagePathSchema });
 export const pictureResponseSchema = successResponseSchema(pictureSchema);
 export const picturesResponseSchema = successResponseSchema(z.array(pictureSchema));
 export const pictureDeletedResponseSchema = successResponseSchema(z.object({ path: z.string() }));
+
+const altTextSchema = z.string().max(2000);
+
+/** The owner's word that a place's alt texts fit its new picture (picture-alt-review.ts). */
+const altConfirmationSchema = z.object({
+  /** `home`, or `portfolio:<project id>`. */
+  place: z.string().regex(/^(?:home|portfolio:[^\s]{1,200})$/),
+  picture: imagePathSchema,
+  /** The alt texts as they were confirmed: one edited later asks again. */
+  alts: z.object({
+    lotin: altTextSchema.optional(),
+    russian: altTextSchema.optional(),
+    english: altTextSchema.optional(),
+  }),
+});
+
+export const altConfirmationBodySchema = altConfirmationSchema;
+export const altConfirmationsResponseSchema = successResponseSchema(z.array(altConfirmationSchema));

@@ -125,17 +125,21 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     const inUse = await remove('owner.svg');
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({ code: 'picture_in_use' });
-    expect(inUse.json().message).toContain('version 1');
+    expect(inUse.json().message).toContain('used by published version 1');
 
     // A picture only the draft names is in use too.
     await upload(photo, 'draft.jpg', 'draft.jpg');
     const draft = sampleContent();
     draft.home.photo = 'draft.jpg';
+    draft.portfolio.items = draft.portfolio.items.map((item) => ({ ...item, image: 'draft.jpg' }));
     await saveContentDraft(testApp.db, { content: draft, basedOn: 1, revision: 0 });
     expect(await list()).toContainEqual(
       expect.objectContaining({ path: 'draft.jpg', usedByDraft: true, versions: [] }),
     );
-    expect((await remove('draft.jpg')).json()).toMatchObject({ code: 'picture_in_use' });
+    const usedByDraft = await remove('draft.jpg');
+    expect(usedByDraft.json()).toMatchObject({ code: 'picture_in_use' });
+    // Where, as the owner finds it in the studio.
+    expect(usedByDraft.json().message).toContain('used by the draft: Home › Photo, Portfolio › Shop');
 
     // An older version keeps its pictures: once a newer one leaves it out, it is still in use.
     const second = sampleContent();
@@ -145,7 +149,9 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     expect(await list()).toContainEqual(
       expect.objectContaining({ path: 'portfolio/phone.jpg', versions: [2], usedByPublished: false }),
     );
-    expect((await remove('portfolio/phone.jpg')).statusCode).toBe(409);
+    const usedByOlder = await remove('portfolio/phone.jpg');
+    expect(usedByOlder.statusCode).toBe(409);
+    expect(usedByOlder.json().message).toContain('used by version 2 (in the history)');
 
     await upload(photo, 'unused.jpg', 'unused.jpg');
     const removed = await remove('unused.jpg');

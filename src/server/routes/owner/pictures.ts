@@ -3,16 +3,20 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imagePathSchema } from '../../../shared/schemas/content.js';
 import {
+  altConfirmationBodySchema,
+  altConfirmationsResponseSchema,
   pictureDeletedResponseSchema,
   picturePathParamsSchema,
   pictureResponseSchema,
   picturesResponseSchema,
 } from '../../../shared/schemas/pictures.js';
 import { checkPicture, PICTURE_MAX_BYTES, PictureError } from '../../content/picture-check.js';
-import { type PictureUse, pictureUses, UNUSED } from '../../content/picture-usage.js';
+import { type PictureUse, pictureUseDescription, pictureUses, UNUSED } from '../../content/picture-usage.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import {
+  altConfirmations,
+  confirmAlts,
   deletePicture,
   listPictures,
   type PictureSummary,
@@ -151,26 +155,44 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
     },
   });
 
+  api.get('/owner/content/alt-confirmations', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: "The owner's confirmations that a replaced picture's alt texts still fit it",
+      response: { 200: altConfirmationsResponseSchema, ...ownerErrorResponses },
+    },
+    handler: async () => ok(await altConfirmations(db)),
+  });
+
+  api.put('/owner/content/alt-confirmations', {
+    schema: {
+      tags: ['owner', 'content'],
+      summary: "Confirm that a place's alt texts fit its new picture",
+      description:
+        'Where the draft shows another picture than the published version (the home photo, a project by its id), an alt text still the published one refuses publishing (422 needs_review) until it is rewritten or confirmed here, as it is: an alt text edited after its confirmation asks again. One confirmation per place, the newest kept.',
+      body: altConfirmationBodySchema,
+      response: { 200: altConfirmationsResponseSchema, ...ownerErrorResponses },
+    },
+    handler: async (request) => {
+      await confirmAlts(db, request.body);
+      return ok(await altConfirmations(db), 'Confirmed');
+    },
+  });
+
   api.delete('/owner/content/pictures/*', {
     schema: {
       tags: ['owner', 'content'],
       summary: 'Delete a picture no version and not the draft uses',
+      description:
+        'Refused with 409 picture_in_use naming where it is used: "used by the draft: Portfolio › Harbour app", "used by published version 3", "used by versions 2, 1 (in the history)".',
       params: picturePathParamsSchema,
       response: { 200: pictureDeletedResponseSchema, ...errorResponses(404, 409), ...ownerErrorResponses },
     },
     handler: async (request) => {
       const path = request.params['*'];
       if (!(await pictureSummaryByPath(db, path))) throw new AppError(404, 'not_found', `There is no picture ${path}`);
-      const use = (await pictureUses(db)).get(path);
-      if (use && (use.usedByDraft || use.versions.length > 0)) {
-        const who = [
-          use.usedByDraft ? 'the draft' : '',
-          use.versions.length > 0 ? `version ${use.versions.join(', ')}` : '',
-        ]
-          .filter(Boolean)
-          .join(' and ');
-        throw new AppError(409, 'picture_in_use', `${path} is used by ${who}; it can be deleted once nothing uses it`);
-      }
+      const use = await pictureUseDescription(db, path);
+      if (use) throw new AppError(409, 'picture_in_use', `${path} is ${use}: it can be deleted once nothing uses it`);
       await deletePicture(db, path);
       return ok({ path }, 'Deleted');
     },

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiErrorCode } from '../../../../shared/api-errors.js';
+import { isApiErrorCode, isFieldErrorCode } from '../../../../shared/api-errors.js';
 import { API_PREFIX } from '../../../../shared/http.js';
-import type { ResponseData } from '../../../../shared/schemas/api.js';
+import type { FieldError, ResponseData } from '../../../../shared/schemas/api.js';
 import type { pictureResponseSchema } from '../../../../shared/schemas/pictures.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { contentPicturesQueryOptions } from './get-content-pictures.js';
@@ -37,7 +37,9 @@ function uploadContentPicture(file: File, onProgress: (progress: UploadProgress)
     request.addEventListener('abort', networkError);
     request.addEventListener('timeout', networkError);
     request.addEventListener('load', () => {
-      let payload: { success?: boolean; code?: unknown; message?: unknown; data?: UploadedPicture } | undefined;
+      let payload:
+        | { success?: boolean; code?: unknown; message?: unknown; data?: UploadedPicture; errors?: unknown }
+        | undefined;
       try {
         const parsed: unknown = JSON.parse(request.responseText);
         payload = typeof parsed === 'object' && parsed !== null ? parsed : undefined;
@@ -53,6 +55,12 @@ function uploadContentPicture(file: File, onProgress: (progress: UploadProgress)
           typeof payload?.message === 'string' ? payload.message : `Upload failed (${request.status})`,
           isApiErrorCode(payload?.code) ? payload.code : 'bad_response',
           request.status,
+          // An unsafe SVG's answer names what was found in it, each as a field error.
+          Array.isArray(payload?.errors)
+            ? payload.errors.filter(
+                (error): error is FieldError => typeof error?.field === 'string' && isFieldErrorCode(error?.code),
+              )
+            : [],
         ),
       );
     });

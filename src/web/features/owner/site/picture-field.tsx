@@ -1,8 +1,12 @@
 import { Images, Upload } from 'lucide-react';
 import { type ClipboardEvent, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { altReviews } from '../../../../shared/picture-alt-review.js';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { useConfirmPictureAlts } from '../api/confirm-picture-alts.js';
 import { useContentPictures } from '../api/get-content-pictures.js';
+import { useContentVersion } from '../api/get-content-version.js';
+import { useAltConfirmations } from '../api/get-picture-alt-confirmations.js';
 import { useUploadContentPicture } from '../api/upload-content-picture.js';
 import { useDraftEditor } from './draft-context.js';
 import fieldStyles from './field-editor.module.css';
@@ -57,7 +61,7 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Fi
  */
 export function PictureControl({ path, labelledBy }: { path: readonly (string | number)[]; labelledBy: string }) {
   const { t } = useTranslation('studio');
-  const { snapshot, change, problems, store } = useDraftEditor();
+  const { snapshot, change, problems, store, published } = useDraftEditor();
   const pictures = useContentPictures();
   const upload = useUploadContentPicture();
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -86,6 +90,20 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
   const key = path.at(-1);
   const hasAlt =
     typeof key === 'string' && valueAt(snapshot.content, [...path.slice(0, -1), `${key}_alt`]) !== undefined;
+  const found = code === 'picture_unsafe_svg' && upload.error instanceof ApiError ? upload.error.fieldErrors : [];
+
+  // A picture replacing the published one: its alt texts were written for the old one (picture-alt-review.ts).
+  const publishedVersion = useContentVersion(hasAlt ? published?.number : undefined);
+  const confirmations = useAltConfirmations();
+  const confirmAlts = useConfirmPictureAlts();
+  const altField = [...path.slice(0, -1), `${String(key)}_alt`].join('.');
+  const review =
+    hasAlt && publishedVersion.data && confirmations.data
+      ? altReviews(snapshot.content, publishedVersion.data.content, confirmations.data).find(
+          (candidate) => candidate.altField === altField,
+        )
+      : undefined;
+  const reviewId = useId();
 
   const send = (file: File | undefined) => {
     if (!file || upload.isPending) return;
@@ -146,7 +164,12 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
           className={fieldStyles.input}
           aria-labelledby={labelledBy}
           aria-describedby={
-            [invalid ? `${fieldId(path)}-error` : undefined, refusal ? statusId : undefined, hintId]
+            [
+              invalid ? `${fieldId(path)}-error` : undefined,
+              refusal ? statusId : undefined,
+              hintId,
+              review ? reviewId : undefined,
+            ]
               .filter(Boolean)
               .join(' ') || undefined
           }
@@ -197,6 +220,28 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
         )}
         <span id={statusId} role="status" className={refusal ? styles.error : styles.hint}>
           {refusal ?? (upload.isSuccess ? t('picture.uploaded') : '')}
+          {found.length > 0 && (
+            <> {t('picture.unsafe_found', { found: found.map((thing) => thing.field).join(', ') })}</>
+          )}
+        </span>
+        {review && (
+          <div className={styles.review}>
+            <p id={reviewId} className={styles.reviewText}>
+              <strong>{t('pictures.review_title')}</strong> {t('pictures.review_text')}
+            </p>
+            <button
+              type="button"
+              className={styles.button}
+              disabled={confirmAlts.isPending}
+              onClick={() => confirmAlts.mutate({ place: review.place, picture: review.picture, alts: review.alts })}
+            >
+              {t('pictures.review_confirm')}
+            </button>
+          </div>
+        )}
+        <span role="status" className={confirmAlts.isError ? styles.error : styles.hint}>
+          {confirmAlts.isError && t('pictures.review_failed')}
+          {confirmAlts.isSuccess && !review && t('pictures.review_confirmed')}
         </span>
       </div>
       <PictureLibrary

@@ -1,15 +1,42 @@
-import { Check, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { Check, Trash2, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLocale, type Locale } from '../../../../shared/locales.js';
+import { ApiError } from '../../../shared/api/api-client.js';
+import { useDeleteContentPicture } from '../api/delete-content-picture.js';
 import { useContentPictures } from '../api/get-content-pictures.js';
+import { useConfirm } from '../components/confirm-dialog.js';
+import { useDraftEditor } from './draft-context.js';
 import styles from './picture-field.module.css';
+
+const object = (value: unknown) =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * Where the draft as it is on screen (saved or not) names `picture`: the home photo, and each project
+ * by its title in the interface language (else its id). The server says the same in its 409.
+ */
+function draftPlaces(content: unknown, picture: string, locale: Locale): { home: boolean; projects: string[] } {
+  const home = object(object(content).home).photo === picture;
+  const items = object(object(content).portfolio).items;
+  const projects = (Array.isArray(items) ? items : [])
+    .filter((item) => object(item).image === picture)
+    .map((item, index) => {
+      const title = object(object(item).title);
+      const named = [title[locale], title.english, object(item).id].find(
+        (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
+      );
+      return named ?? String(index + 1);
+    });
+  return { home, projects };
+}
 
 /** A picture's address on the site at the library's width (no `?v=`: the list has no versions). */
 export const thumbnailUrl = (path: string) => `/media/${path.split('/').map(encodeURIComponent).join('/')}?w=320`;
 
 /** Arrow keys, Home and End move between the library's pictures; the grid wraps as the dialog is wide. */
 function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
-  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-picture]')];
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (index < 0) return;
   const columns = Math.max(1, buttons.filter((button) => button.offsetTop === buttons[0]?.offsetTop).length);
@@ -28,8 +55,9 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>) {
 
 /**
  * The picture library as a modal dialog: every stored picture as a thumbnail button with its name
- * and size. Opening focuses the chosen picture (or the first); Escape, Close or choosing one returns
- * focus to where it was (the button that opened it).
+ * and size, where it is used (the draft's places, the published version, older versions), and a
+ * Delete (after a confirmation) for one nothing uses. Opening focuses the chosen picture (or the
+ * first); Escape, Close or choosing one returns focus to where it was (the button that opened it).
  */
 export function PictureLibrary({
   open,
@@ -42,12 +70,52 @@ export function PictureLibrary({
   onChoose: (path: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : 'english';
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const introId = useId();
+  const statusId = useId();
   const pictures = useContentPictures();
   const loaded = pictures.isSuccess;
+  const { snapshot } = useDraftEditor();
+  const remove = useDeleteContentPicture();
+  const [confirmDialog, confirm] = useConfirm();
+  const [outcome, setOutcome] = useState<{ path: string; done: boolean; code?: string } | undefined>();
+
+  /** Where a picture is used, in words; empty when nothing uses it (it may then be deleted). */
+  const usesOf = (picture: NonNullable<typeof pictures.data>[number]): string[] => {
+    const uses: string[] = [];
+    const places = draftPlaces(snapshot.content, picture.path, locale);
+    const named = [
+      ...(places.home ? [`${t('sections.home')} › ${t('fields.photo')}`] : []),
+      ...places.projects.map((project) => `${t('sections.portfolio')} › ${project}`),
+    ];
+    if (named.length > 0) uses.push(t('pictures.used_by_draft', { places: named.join(', ') }));
+    else if (picture.usedByDraft) uses.push(t('pictures.used_by_draft_saved'));
+    const [newest, ...rest] = picture.versions;
+    if (picture.usedByPublished && newest !== undefined) {
+      uses.push(t('pictures.used_by_published', { version: newest }));
+    }
+    const older = picture.usedByPublished ? rest : picture.versions;
+    if (older.length > 0) uses.push(t('pictures.used_by_history', { versions: older.join(', ') }));
+    return uses;
+  };
+
+  const askToDelete = async (path: string) => {
+    const yes = await confirm({
+      title: t('pictures.delete_title', { path }),
+      message: t('pictures.delete_message'),
+      confirmLabel: t('pictures.delete_confirm'),
+      cancelLabel: t('pictures.delete_keep'),
+      destructive: true,
+    });
+    if (!yes) return;
+    remove.mutate(path, {
+      onSuccess: () => setOutcome({ path, done: true }),
+      onError: (error) => setOutcome({ path, done: false, code: error instanceof ApiError ? error.code : undefined }),
+    });
+  };
 
   // Focus goes back where it was once the dialog is closed: while it is open, the rest is inert.
   const opener = useRef<HTMLElement | null>(null);
@@ -96,6 +164,14 @@ export function PictureLibrary({
           <p id={introId} className={styles.hint}>
             {t('pictures.library_intro')}
           </p>
+          <p id={statusId} role="status" className={outcome && !outcome.done ? styles.error : styles.hint}>
+            {outcome?.done && t('pictures.deleted', { path: outcome.path })}
+            {outcome &&
+              !outcome.done &&
+              t(outcome.code === 'picture_in_use' ? 'pictures.delete_in_use' : 'pictures.delete_failed', {
+                path: outcome.path,
+              })}
+          </p>
           {pictures.isPending && <p className={styles.hint}>{t('pictures.library_loading')}</p>}
           {pictures.isError && (
             <p role="alert" className={styles.error}>
@@ -107,8 +183,9 @@ export function PictureLibrary({
             <ul className={styles.grid} onKeyDown={moveFocus}>
               {pictures.data.map((picture) => {
                 const isChosen = picture.path === chosen;
+                const uses = usesOf(picture);
                 return (
-                  <li key={picture.path}>
+                  <li key={picture.path} className={styles.libraryItem}>
                     <button
                       type="button"
                       className={isChosen ? styles.chosenTile : styles.tile}
@@ -135,6 +212,27 @@ export function PictureLibrary({
                         )}
                       </span>
                     </button>
+                    {uses.length > 0 ? (
+                      <ul className={styles.uses}>
+                        {uses.map((use) => (
+                          <li key={use}>{use}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <p className={styles.uses}>{t('pictures.unused')}</p>
+                    )}
+                    {uses.length === 0 && (
+                      <button
+                        type="button"
+                        className={styles.deleteButton}
+                        disabled={remove.isPending}
+                        onClick={() => void askToDelete(picture.path)}
+                      >
+                        <Trash2 aria-hidden="true" size={16} />
+                        {t('pictures.delete')}
+                        <span className="visually-hidden"> {picture.path}</span>
+                      </button>
+                    )}
                   </li>
                 );
               })}
@@ -142,6 +240,7 @@ export function PictureLibrary({
           )}
         </div>
       )}
+      {confirmDialog}
     </dialog>
   );
 }

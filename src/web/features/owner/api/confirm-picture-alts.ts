@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AltConfirmation } from '../../../../shared/picture-alt-review.js';
+import { apiRequest } from '../../../shared/api/api-client.js';
+import { type AltConfirmations, altConfirmationsQueryOptions } from './get-picture-alt-confirmations.js';
+
+const confirmAlts = (confirmation: AltConfirmation) =>
+  apiRequest<AltConfirmations>('/owner/content/alt-confirmations', { method: 'PUT', body: confirmation });
+
+/** The owner's word that a place's alt texts, as they are, fit its new picture. */
+export function useConfirmPictureAlts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmAlts,
+    onSuccess: (confirmations) => queryClient.setQueryData(altConfirmationsQueryOptions().queryKey, confirmations),
+  });
+}
