@@ -70,8 +70,12 @@ test.describe('the content studio', () => {
 
     // Opening the visitor page with ?lang= chose Russian for the browser: back to English here.
     await page.goto('/owner/site?lang=english');
-    await page.getByLabel(en.publish.note).fill('A warmer greeting');
-    await page.getByRole('button', { name: en.publish.submit, exact: true }).click();
+    await page
+      .getByRole('region', { name: en.publish_bar.label })
+      .getByRole('button', { name: en.publish_bar.open })
+      .click();
+    await page.getByRole('dialog').getByLabel(en.publish.note).fill('A warmer greeting');
+    await page.getByRole('dialog').getByRole('button', { name: en.publish.submit, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: en.publish.published.split('{{')[0] })).toBeVisible();
 
     // Live without a restart, in Russian only.
@@ -110,8 +114,8 @@ test.describe('the content studio', () => {
     await expect(page.getByRole('listitem').filter({ hasText: ru.sections.identity })).toContainText(
       ru.state.problems_one.replace('{{count}}', '1'),
     );
-    await page.getByRole('button', { name: ru.publish.submit, exact: true }).click();
-    const problems = page.getByRole('alert');
+    await page.getByRole('button', { name: ru.publish_bar.open }).click();
+    const problems = page.getByRole('dialog').getByRole('alert');
     await expect(problems).toContainText(ru.publish.refused_one.replace('{{count}}', '1'));
     const link = problems.getByRole('link');
     await expect(link).toHaveCount(1);
@@ -257,7 +261,11 @@ test.describe('the content studio', () => {
       .filter({ has: page.getByRole('heading', { name: en.history.version.replace('{{number}}', '1') }) });
     await expect(first).toContainText(en.history.sources.files);
     await first.getByRole('button', { name: en.history.compare }).click();
-    await expect(first).toContainText(`${en.fields.greeting} — ${en.history.kinds.changed} (${en.languages.russian})`);
+    const greeting = first
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 4, name: `${en.sections.home} › ${en.fields.greeting}` }) });
+    await expect(greeting.getByText(en.languages.russian, { exact: true })).toBeVisible();
+    await expect(greeting.locator('ins')).toContainText('Здравствуйте');
 
     await first.getByRole('button', { name: en.history.restore.replace('{{number}}', '1') }).click();
     const prompt = page.getByRole('region', { name: owner.security.reauth_title });
@@ -286,8 +294,8 @@ test.describe('the content studio', () => {
     await expect(page.getByRole('listitem').filter({ hasText: uz.sections.identity })).toContainText(
       new RegExp(uz.state.changed_other.replace('{{count}}', '\\d+')),
     );
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: uz.publish.discard }).click();
+    await page.getByRole('dialog').getByRole('button', { name: uz.publish_bar.discard_button }).click();
     await expect(page.getByRole('status').filter({ hasText: uz.publish.discarded })).toBeVisible();
     for (const section of ['identity', 'home', 'about', 'portfolio', 'footer'] as const) {
       await expect(page.getByRole('listitem').filter({ hasText: uz.sections[section] }).first()).toContainText(
