@@ -136,8 +136,16 @@ async function pasteFile(target: Locator, file: FileToGive) {
 /** Publishes the draft from the Site area, as the owner does, and waits until the site says it is live. */
 async function publish(page: Page, note: string) {
   await page.goto('/owner/site?lang=english');
-  await page.getByLabel(en.publish.note).fill(note);
-  await page.getByRole('button', { name: en.publish.submit, exact: true }).click();
+  await page
+    .getByRole('region', { name: en.publish_bar.label })
+    .getByRole('button', { name: en.publish_bar.open })
+    .click();
+  const dialog = page.getByRole('dialog', { name: en.publish_bar.confirm_title });
+  await expect(dialog).toBeVisible();
+  // A draft with problems is not offered for publishing: the dialog lists them instead (an alert).
+  if ((await dialog.getByRole('alert').count()) > 0) return;
+  await dialog.getByLabel(en.publish.note).fill(note);
+  await dialog.getByRole('button', { name: en.publish.submit, exact: true }).click();
 }
 
 // One owner, one draft: these tests build on each other in order, and the last removes the project.

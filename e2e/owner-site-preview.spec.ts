@@ -233,8 +233,8 @@ test.describe("the studio's preview and footer editor", () => {
     test.setTimeout(budget({ pages: 2 }));
     await signIn(page, 'english');
     await page.goto('/owner/site');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: en.publish.discard }).click();
+    await page.getByRole('dialog').getByRole('button', { name: en.publish_bar.discard_button }).click();
     await expect(page.getByRole('status').filter({ hasText: en.publish.discarded })).toBeVisible();
   });
 });

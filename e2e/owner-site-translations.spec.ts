@@ -61,9 +61,9 @@ test.describe("the studio's translation report", () => {
     await expect(entry).toContainText(outOfDateInRussianAndEnglish);
     await entry.getByRole('button', { name: uz.translations.mark }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('status')).toHaveText(
-      uz.translations.marked_notice.replace('{{field}}', uz.fields.first_name),
-    );
+    // The report's own notice (the publish bar under it says whether the draft is saved).
+    const markedNotice = uz.translations.marked_notice.replace('{{field}}', uz.fields.first_name);
+    await expect(page.getByRole('status').filter({ hasText: markedNotice })).toHaveText(markedNotice);
     await expect(page.locator(':focus')).toHaveRole('status');
     await expect(entry).toHaveCount(0);
     const marked = page.getByRole('region', { name: uz.translations.marked_title });
@@ -117,16 +117,16 @@ test.describe("the studio's translation report", () => {
     await page.goto(REPORT);
     const marked = page.getByRole('region', { name: uz.translations.marked_title });
     await marked.getByRole('button', { name: uz.translations.unmark }).click();
-    await expect(page.getByRole('status')).toHaveText(
-      uz.translations.unmarked_notice.replace('{{field}}', uz.fields.first_name),
-    );
+    // The report's own notice (the publish bar under it says whether the draft is saved).
+    const unmarkedNotice = uz.translations.unmarked_notice.replace('{{field}}', uz.fields.first_name);
+    await expect(page.getByRole('status').filter({ hasText: unmarkedNotice })).toHaveText(unmarkedNotice);
     await expect(firstNameEntry(page)).toContainText(outOfDateInRussianAndEnglish);
     await expect(marked).toHaveCount(0);
 
     // The draft back as published: the change in Uzbek is gone, and so is the entry.
     await page.getByRole('link', { name: uz.back }).click();
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: uz.publish.discard }).click();
+    await page.getByRole('dialog').getByRole('button', { name: uz.publish_bar.discard_button }).click();
     await expect(page.getByRole('status').filter({ hasText: uz.publish.discarded })).toBeVisible();
     await page.getByRole('link', { name: uz.translations.link }).click();
     await expect(page.getByRole('heading', { level: 1, name: uz.translations.title })).toBeVisible();

@@ -112,7 +112,10 @@ describe(`the studio's draft preview on ${testDialect}`, () => {
   });
 
   it('previews a draft with wrong types: the parts that cannot be shown come from the published version, and the page says so', async () => {
-    const draft = sampleContent() as unknown as Record<string, Record<string, unknown>>;
+    const draft = sampleContent() as unknown as Record<
+      'identity' | 'home' | 'about' | 'portfolio' | 'footer' | 'extra',
+      Record<string, unknown>
+    >;
     draft.home = 'not a section' as unknown as Record<string, unknown>;
     draft.identity.first_name = { lotin: 7, russian: ['x'], english: 'Typed' };
     draft.about.experience = 5;

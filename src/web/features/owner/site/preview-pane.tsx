@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../../../shared/http.js';
-import { LOCALES, type Locale } from '../../../../shared/locales.js';
+import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import type { Theme } from '../../../../shared/theme.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useDraftEditor } from './draft-context.js';
@@ -13,6 +14,7 @@ import {
   previewAnchorOf,
   previewPagesOf,
 } from './preview-anchor.js';
+import { fieldWords } from './section-path.js';
 import styles from './site.module.css';
 
 /** A desktop page is drawn this wide and scaled down to the pane. */
@@ -22,10 +24,13 @@ const PHONE_WIDTH = 375;
 /**
  * The real page, rendered by the server from the saved draft (`/owner/content/preview`), in the
  * chosen language, theme and width, on the section's page or the 404 page; it reloads after each
- * save and scrolls to what the field being edited shows. It runs no script (sandboxed), so a preview
- * never counts as a visit; the server frames it only inside the site itself.
+ * save and scrolls to what the field being edited shows. A draft with problems previews too, its
+ * missing texts marked in place (the server writes the markers; the labels are put in from here).
+ * The new page loads behind the one shown and replaces it once it has loaded, so the preview never
+ * goes blank, and a page that fails to load never replaces a good one. It runs no script
+ * (sandboxed), so a preview never counts as a visit; the server frames it only inside the site.
  */
-export function PreviewPane({ section, blocked }: { section: SectionName; blocked: boolean }) {
+export function PreviewPane({ id, section }: { id?: string; section: SectionName }) {
   const { t } = useTranslation('studio');
   const { snapshot } = useDraftEditor();
   const pages = previewPagesOf(section);
@@ -39,24 +44,23 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
   const [width, setWidth] = useState<'phone' | 'desktop'>(() =>
     window.matchMedia('(max-width: 47.99rem)').matches ? 'phone' : 'desktop',
   );
+  const [zoom, setZoom] = useState<'fit' | 'actual'>('fit');
   const frameBox = useRef<HTMLDivElement>(null);
   const [boxWidth, setBoxWidth] = useState(0);
   const titleId = useId();
-  // The last revision the preview can show: while the draft has problems the server cannot render it.
-  const [revision, setRevision] = useState(snapshot.savedRevision);
-  // A new fragment alone scrolls the page already shown; a new address reloads it (the key).
-  const address = `${API_PREFIX}/owner/content/preview/${PREVIEW_PAGE_PATHS[page]}?lang=${language}&theme=${theme}&revision=${revision}`;
+  const revision = snapshot.savedRevision;
+  // A failed load is tried again with a new address (Try again), which the frame's key follows.
+  const [attempt, setAttempt] = useState(0);
+  // A new fragment alone scrolls the page already shown; a new address loads another frame (the key).
+  const address = `${API_PREFIX}/owner/content/preview/${PREVIEW_PAGE_PATHS[page]}?lang=${language}&theme=${theme}&revision=${revision}${attempt > 0 ? `&attempt=${attempt}` : ''}`;
   const fragment = anchor?.startsWith('#') ? `#${encodeURIComponent(anchor.slice(1))}` : '';
-  const { frame, onLoad, remember } = useKeptScroll(address, anchor);
+  const onShown = useKeptScroll(anchor);
+  // The page on screen (loaded and good), and the address that failed to load, if the last one did.
+  const [shown, setShown] = useState<string>();
+  const [failed, setFailed] = useState<string>();
 
   useEffect(() => {
-    if (blocked) return;
-    remember();
-    setRevision(snapshot.savedRevision);
-  }, [blocked, snapshot.savedRevision, remember]);
-
-  useEffect(() => {
-    const element = blocked ? null : frameBox.current;
+    const element = frameBox.current;
     if (!element) return;
     setBoxWidth(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => {
@@ -64,12 +68,36 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [blocked]);
+  }, []);
+
+  const loaded = (element: HTMLIFrameElement, src: string) => {
+    const view = pageIn(element);
+    // Chromium's own page (a refused or failed load, of another origin) or an error answer has no <main>.
+    if (!view?.document.querySelector('main')) {
+      if (src === address) setFailed(src);
+      return;
+    }
+    labelMarkers(view.document, t);
+    if (src !== address) return;
+    onShown(element, src, anchor);
+    setShown(src);
+    setFailed(undefined);
+  };
 
   const pageWidth = width === 'phone' ? PHONE_WIDTH : DESKTOP_WIDTH;
-  const scale = boxWidth > 0 ? Math.min(1, boxWidth / pageWidth) : 1;
+  const fits = boxWidth > 0 ? Math.min(1, boxWidth / pageWidth) : 1;
+  const scale = zoom === 'actual' ? 1 : fits;
+  // The page shown stays until the next one has loaded; a failed one is never put in its place.
+  const frames = [shown, address !== shown && address !== failed ? address : undefined].filter(
+    (src): src is string => src !== undefined,
+  );
+  // The newest page follows the field's fragment; the one being replaced keeps the address it has,
+  // as a changed address (even a fragment taken away) would load it again.
+  const shownSource = useRef<string>(undefined);
+  if (shown === address) shownSource.current = address + fragment;
+  const sourceOf = (src: string) => (src === address ? src + fragment : (shownSource.current ?? src));
   return (
-    <section className={styles.preview} aria-labelledby={titleId}>
+    <section id={id} className={styles.preview} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.previewTitle}>
         {t('preview.title')}
       </h2>
@@ -86,10 +114,7 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
           label={t('preview.language')}
           options={LOCALES.map((locale) => [locale, t(`languages.${locale}`)])}
           value={language}
-          onChange={(value) => {
-            remember();
-            setLanguage(value);
-          }}
+          onChange={setLanguage}
         />
         <Choice
           label={t('preview.theme')}
@@ -98,10 +123,7 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
             ['dark', t('preview.dark')],
           ]}
           value={theme}
-          onChange={(value) => {
-            remember();
-            setTheme(value);
-          }}
+          onChange={setTheme}
         />
         <Choice
           label={t('preview.width')}
@@ -112,26 +134,82 @@ export function PreviewPane({ section, blocked }: { section: SectionName; blocke
           value={width}
           onChange={setWidth}
         />
-      </div>
-      {blocked ? (
-        // The server renders only a valid draft (422 otherwise): the frame waits for the problems to go.
-        <p className={styles.notice}>{t('preview.blocked')}</p>
-      ) : (
-        <div ref={frameBox} className={styles.frameBox} style={{ height: `${Math.round(720 * scale)}px` }}>
-          <iframe
-            key={address}
-            ref={frame}
-            onLoad={onLoad}
-            title={t('preview.frame')}
-            src={address + fragment}
-            sandbox="allow-same-origin"
-            className={styles.frame}
-            style={{ width: `${pageWidth}px`, height: '720px', transform: `scale(${scale})` }}
+        {fits < 1 && (
+          <Choice
+            label={t('preview.zoom')}
+            options={[
+              ['fit', t('preview.fit')],
+              ['actual', t('preview.actual')],
+            ]}
+            value={zoom}
+            onChange={setZoom}
           />
+        )}
+      </div>
+      {failed === address && (
+        <div role="alert" className={styles.previewFailed}>
+          <p>{shown ? t('preview.failed') : t('preview.failed_empty')}</p>
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => {
+              setFailed(undefined);
+              setAttempt(attempt + 1);
+            }}
+          >
+            {t('preview.retry')}
+          </button>
         </div>
       )}
+      <div
+        ref={frameBox}
+        className={styles.frameBox}
+        data-zoom={zoom === 'actual' && fits < 1 ? 'actual' : 'fit'}
+        style={{ height: `${Math.round(720 * scale)}px` }}
+      >
+        {frames.map((src) => {
+          const waiting = src !== shown && shown !== undefined;
+          return (
+            <iframe
+              key={src}
+              onLoad={(event) => loaded(event.currentTarget, src)}
+              // The page loading behind the one shown is out of sight and out of reach until it replaces it.
+              title={waiting ? t('preview.loading_frame') : t('preview.frame')}
+              aria-hidden={waiting || undefined}
+              tabIndex={waiting ? -1 : undefined}
+              src={sourceOf(src)}
+              sandbox="allow-same-origin"
+              className={waiting ? styles.frameWaiting : styles.frame}
+              style={{ width: `${pageWidth}px`, height: '720px', transform: `scale(${scale})` }}
+            />
+          );
+        })}
+      </div>
     </section>
   );
+}
+
+/** A field's words for a marker: "Greeting (English)", "Projects 2 › Title (Русский)". */
+function markerField(t: TFunction<'studio'>, field: string): string {
+  const parts = field.split('.');
+  const language = parts.at(-1);
+  if (!isLocale(language)) return fieldWords(t, field);
+  return `${fieldWords(t, parts.slice(0, -1).join('.'))} (${t(`languages.${language}`)})`;
+}
+
+/**
+ * The server marks a missing or invalid text in the page's language; here each marker is named by
+ * its field, in the owner's words and language, as the form and the problem list name it. The page
+ * is the site's own (same origin): its text is set from here and nothing runs inside it.
+ */
+function labelMarkers(document: Document, t: TFunction<'studio'>) {
+  for (const marker of document.querySelectorAll<HTMLElement>('mark[data-field]')) {
+    const field = markerField(t, marker.dataset.field ?? '');
+    marker.textContent =
+      marker.dataset.kind === 'invalid'
+        ? t('preview.marker_invalid', { field })
+        : t('preview.marker_missing', { field });
+  }
 }
 
 /** The anchor of the field last focused in this section's form; it stays while the focus is elsewhere. */
@@ -165,43 +243,41 @@ function pageIn(frame: HTMLIFrameElement | null): Window | undefined {
 const pageOf = (url: string) => url.replace(/[?#].*$/, '');
 
 /**
- * Keeps the frame's scroll across the reloads that follow each save (or a new language or theme):
- * `remember` notes where the page shown is scrolled to just before a new address replaces it, and the
- * new page goes back there, unless the field being edited moved to another anchor since (the new
- * fragment then decides). The frame is the site's own page (same origin), so its scroll is read and
- * set from here; no listener is added to it, as its sandbox would block (and report) running one.
+ * Keeps the preview's scroll across the reloads that follow each save (or a new language or theme):
+ * when the next page has loaded behind the one shown, it is scrolled to where the owner left the one
+ * shown, unless the field being edited moved to another anchor since (the new fragment then
+ * decides) or it is another page. The frames are the site's own pages (same origin), so their
+ * scroll is read and set from here; no listener is added to them, as their sandbox would block (and
+ * report) running one.
  */
-function useKeptScroll(address: string, anchor: PreviewAnchor | undefined) {
-  const frame = useRef<HTMLIFrameElement>(null);
-  const kept = useRef<{ anchor: PreviewAnchor | undefined; page: string; y: number }>(undefined);
-  const current = useRef({ address, anchor });
-  current.current = { address, anchor };
+function useKeptScroll(anchor: PreviewAnchor | undefined) {
+  const shownFrame = useRef<HTMLIFrameElement | null>(null);
+  // What the page shown shows: its page (the address without query and fragment) and its anchor.
+  const shownAt = useRef<{ page: string; anchor: PreviewAnchor | undefined }>(undefined);
 
-  const remember = useCallback(() => {
-    const view = pageIn(frame.current);
-    // A page still loading has no place of its own yet: the one noted before stands.
-    if (view?.document.readyState !== 'complete') return;
-    kept.current = { anchor: current.current.anchor, page: pageOf(current.current.address), y: view.scrollY };
-  }, []);
-
-  const onLoad = useCallback(() => {
-    const view = pageIn(frame.current);
+  const onShown = useCallback((element: HTMLIFrameElement, address: string, anchorNow: PreviewAnchor | undefined) => {
+    const view = pageIn(element);
     if (!view) return;
-    const { address, anchor } = current.current;
-    const last = kept.current;
-    if (last && last.anchor === anchor && last.page === pageOf(address)) view.scrollTo(0, last.y);
-    else if (anchor === 'end') view.scrollTo(0, view.document.documentElement.scrollHeight);
+    const before = shownAt.current;
+    const previous = shownFrame.current === element ? undefined : pageIn(shownFrame.current);
+    if (previous && before && before.anchor === anchorNow && before.page === pageOf(address)) {
+      view.scrollTo(0, previous.scrollY);
+    } else if (anchorNow === 'end') view.scrollTo(0, view.document.documentElement.scrollHeight);
+    shownFrame.current = element;
+    shownAt.current = { page: pageOf(address), anchor: anchorNow };
   }, []);
 
-  // The footer has no id: its anchor scrolls the page shown to its end by hand.
+  // A new anchor moves the page shown by its fragment (the footer's, which has no id, by hand); the
+  // page shown then shows that anchor.
   useEffect(() => {
-    const view = pageIn(frame.current);
+    const view = pageIn(shownFrame.current);
+    if (shownAt.current) shownAt.current = { ...shownAt.current, anchor };
     if (anchor === 'end' && view?.document.readyState === 'complete') {
       view.scrollTo(0, view.document.documentElement.scrollHeight);
     }
   }, [anchor]);
 
-  return { frame, onLoad, remember };
+  return onShown;
 }
 
 function Choice<Value extends string>({

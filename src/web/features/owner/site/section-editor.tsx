@@ -1,22 +1,22 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
-import { useDraftEditor } from './draft-context.js';
 import { FieldEditor } from './field-editor.js';
 import { fieldId, SECTION_FORMS, SECTION_NAMES, type SectionName } from './form-model.js';
 import { PreviewPane } from './preview-pane.js';
-import { SaveStatus } from './save-status.js';
 import styles from './site.module.css';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query.js';
 
 const isSection = (value: string | undefined): value is SectionName => SECTION_NAMES.includes(value as SectionName);
 
 /**
- * One section's form beside its preview (above it on a phone). A link to a field (a refused
- * publish's problem) opens the section with the field focused, in its language on a phone.
+ * One section's form beside its preview (above it on a narrow screen; on a phone the fields come
+ * first and the preview shows on demand). A link to a field (a problem of the draft) opens the
+ * section with the field focused, in its language on a phone.
  */
 export function SectionEditor() {
   const { t } = useTranslation('studio');
@@ -24,7 +24,9 @@ export function SectionEditor() {
   const interfaceLanguage = useLocale();
   const [phoneLanguage, setPhoneLanguage] = useState<Locale>(interfaceLanguage);
   const { hash } = useLocation();
-  const { problems } = useDraftEditor();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [previewShown, setPreviewShown] = useState(false);
+  const previewId = useId();
   const languages = [interfaceLanguage, ...LOCALES.filter((locale) => locale !== interfaceLanguage)];
 
   useEffect(() => {
@@ -52,16 +54,31 @@ export function SectionEditor() {
   }
   return (
     <div className={styles.page}>
-      <Link to={OWNER_PATHS.site} className={styles.back}>
-        <ArrowLeft aria-hidden="true" size={18} />
-        {t('back')}
-      </Link>
-      <div className={styles.titleBar}>
+      <div className={styles.studioHeader}>
+        <Link to={OWNER_PATHS.site} className={styles.back}>
+          <ArrowLeft aria-hidden="true" size={18} />
+          <span className={styles.backText}>{t('back')}</span>
+        </Link>
         <h1>{t(`sections.${section}`)}</h1>
-        <SaveStatus />
       </div>
       <div className={styles.editor}>
-        <PreviewPane section={section} blocked={problems.size > 0} />
+        {phone ? (
+          // On a phone the fields come first; the preview, a page of its own, waits behind a button.
+          <div className={styles.previewOnDemand}>
+            <button
+              type="button"
+              className={styles.secondary}
+              aria-expanded={previewShown}
+              aria-controls={previewShown ? previewId : undefined}
+              onClick={() => setPreviewShown(!previewShown)}
+            >
+              {previewShown ? t('preview.hide') : t('preview.show')}
+            </button>
+            {previewShown && <PreviewPane id={previewId} section={section} />}
+          </div>
+        ) : (
+          <PreviewPane section={section} />
+        )}
         <form
           className={styles.sectionForm}
           id={fieldId(section)}

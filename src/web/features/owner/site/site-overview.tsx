@@ -1,27 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { compareContent } from '../../../../shared/content-compare.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
-import { useContentVersion } from '../api/get-content-version.js';
 import { useDraftEditor } from './draft-context.js';
 import { missingTranslations, SECTION_NAMES } from './form-model.js';
 import { PublishPanel } from './publish-panel.js';
-import { SaveStatus } from './save-status.js';
 import styles from './site.module.css';
+import { useDraftChanges } from './use-draft-changes.js';
 
-/** The sections with their state (unpublished changes, problems, missing translations), and publishing. */
+/** The sections with their state (unpublished changes, problems, missing translations), and the draft as a whole. */
 export function SiteOverview() {
   const { t } = useTranslation('studio');
-  const { snapshot, problems, published } = useDraftEditor();
-  const publishedVersion = useContentVersion(published?.number);
-  const changes = publishedVersion.data ? compareContent(publishedVersion.data.content, snapshot.content) : undefined;
+  const { snapshot, problems } = useDraftEditor();
+  const changes = useDraftChanges();
 
   return (
     <div className={styles.page}>
-      <div className={styles.titleBar}>
-        <h1>{t('title')}</h1>
-        <SaveStatus />
-      </div>
+      <h1>{t('title')}</h1>
       <p className={styles.muted}>{t('intro')}</p>
       <section aria-labelledby="studio-sections">
         <h2 id="studio-sections" className="visually-hidden">

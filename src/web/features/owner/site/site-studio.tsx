@@ -7,6 +7,7 @@ import { ErrorMessage } from '../components/error-message.js';
 import { ConflictDialog } from './conflict-dialog.js';
 import { DraftEditorProvider } from './draft-context.js';
 import { History } from './history.js';
+import { PublishBar } from './publish-bar.js';
 import { SectionEditor } from './section-editor.js';
 import styles from './site.module.css';
 import { SiteOverview } from './site-overview.js';
@@ -16,8 +17,9 @@ addStudioTranslations();
 
 /**
  * The content studio at /owner/site, its own lazy chunk: the sections and their state, a form per
- * section with its preview, publishing and the history. The draft is read once and then held (and
- * autosaved) by the editor while the owner moves between these screens.
+ * section with its preview, the translation report and the history, each with the publish bar at
+ * its foot. The draft is read once and then held (and autosaved) by the editor while the owner moves
+ * between these screens.
  */
 export function SiteStudio() {
   const { t } = useTranslation('studio');
@@ -34,12 +36,15 @@ export function SiteStudio() {
   return (
     <DraftEditorProvider initial={draft.data}>
       <ConflictDialog />
-      <Routes>
-        <Route index element={<SiteOverview />} />
-        <Route path="history" element={<History />} />
-        <Route path="translations" element={<TranslationReport />} />
-        <Route path=":section" element={<SectionEditor />} />
-      </Routes>
+      <div className={styles.studio}>
+        <Routes>
+          <Route index element={<SiteOverview />} />
+          <Route path="history" element={<History />} />
+          <Route path="translations" element={<TranslationReport />} />
+          <Route path=":section" element={<SectionEditor />} />
+        </Routes>
+        <PublishBar />
+      </div>
     </DraftEditorProvider>
   );
 }
