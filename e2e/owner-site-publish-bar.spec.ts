@@ -178,6 +178,43 @@ test.describe('the publish bar, the preview of an incomplete draft, and the stud
     await expect.poll(() => inPreview(page, 'mark', 'count')).toBe(0);
   });
 
+  test('a preview that fails to load never replaces the page shown: the pane says so and tries again', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(budget({ pages: 4 }));
+    allowConsoleErrors(/status of 503/);
+    await signIn(page, 'english');
+    await page.goto('/owner/site/home');
+    const greeting = page.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages.english}` });
+    const before = await greeting.inputValue();
+    await expect.poll(() => inPreview(page, 'main')).toContain(before);
+
+    // The server refuses the next page (as when it restarts): an error answer, not the site's page.
+    const refuse = '**/api/v1/owner/content/preview/**';
+    await page.route(refuse, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false}' }),
+    );
+    await saved(page, () => greeting.fill(`${before} (edited)`));
+    const failed = page.getByRole('alert').filter({ hasText: en.preview.failed });
+    await expect(failed).toBeVisible();
+    // The last good page is still what the pane shows, with its title; no error page in its place.
+    expect(await inPreview(page, 'main')).toContain(before);
+    expect(await inPreview(page, 'main')).not.toContain('(edited)');
+    await expect(page.locator(`iframe[title="${en.preview.frame}"]`)).toHaveCount(1);
+
+    await page.unroute(refuse);
+    await failed.getByRole('button', { name: en.preview.retry }).click();
+    await expect(failed).toBeHidden();
+    await expect.poll(() => inPreview(page, 'main')).toContain(`${before} (edited)`);
+
+    await saved(page, async () => {
+      await greeting.fill(before);
+      await greeting.blur();
+    });
+    await expect(bar(page)).toContainText(en.state.unchanged);
+  });
+
   test('the desktop preview fits the pane, or shows the page at 100 % in a pane that scrolls sideways', async ({
     page,
   }) => {
