@@ -225,6 +225,37 @@ test.describe('compare and conflicts in words', () => {
     });
   });
 
+  test('fields are labelled in words with their hints, list items by their content; the forms pass axe', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 4, scans: 8 }));
+    await signIn(page, 'english');
+    await page.goto('/owner/site/about');
+    await expect(page.getByRole('heading', { level: 1, name: en.sections.about })).toBeVisible();
+    const about = (await currentDraft(page)).content.about as {
+      experience: { title: Record<string, string>; period: { from: number } }[];
+    };
+    const job = about.experience[0];
+    const jobName = en.list.item_named
+      .replace('{{item}}', en.item_names.experience)
+      .replace('{{content}}', job?.title.english ?? '');
+    // The item's fields are one group named by its content; the name shows once.
+    const item = page.getByRole('group', { name: jobName, exact: true });
+    await expect(item).toBeVisible();
+    await expect(page.getByText(jobName, { exact: true })).toHaveCount(1);
+    // "From", not "From (year)": what the field wants is its hint, read with it.
+    const from = item.getByRole('spinbutton', { name: en.fields.from, exact: true });
+    await expect(from).toHaveValue(String(job?.period.from));
+    await expect(from).toHaveAccessibleDescription(en.field_hints.from);
+    await expect(item.getByText(en.field_hints.from)).toBeVisible();
+    await cleanEverywhere(page);
+
+    await page.goto('/owner/site/home');
+    await expect(page.getByText(en.fields.photo, { exact: true })).toBeVisible();
+    await expect(page.getByText(en.field_hints.photo)).toBeVisible();
+    await cleanEverywhere(page);
+  });
+
   test('counts are words in each language: 1 problem, 2 problems', async ({ page }) => {
     test.setTimeout(budget({ pages: 4 }));
     await signIn(page, 'english');

@@ -157,8 +157,8 @@ test.describe('the content studio', () => {
     await field(second).blur();
     const dialog = second.getByRole('dialog', { name: en.conflict.title });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Hello from the first tab');
-    await expect(dialog).toContainText('Hello from the second tab');
+    // Both versions side by side, the words that differ marked (owner-site-compare.spec.ts has the details).
+    await expect(dialog.locator('mark')).toHaveText([/second/, /first/]);
     await saved(second, () => dialog.getByRole('button', { name: en.conflict.keep_mine }).click());
     await expect(dialog).toBeHidden();
 
@@ -294,8 +294,27 @@ test.describe('the content studio', () => {
     await expect(page.getByRole('listitem').filter({ hasText: uz.sections.identity })).toContainText(
       new RegExp(uz.state.changed_other.replace('{{count}}', '\\d+')),
     );
-    await page.getByRole('button', { name: uz.publish.discard }).click();
-    await page.getByRole('dialog').getByRole('button', { name: uz.publish_bar.discard_button }).click();
+    // The styled confirmation (confirm-dialog.tsx): the safe choice has the focus, Tab stays inside,
+    // Escape cancels and gives the focus back; the destructive choice is named by what it does.
+    const discard = page.getByRole('button', { name: uz.publish.discard });
+    const dialog = page.getByRole('dialog', { name: uz.publish_bar.discard_title });
+    await discard.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: uz.publish_bar.cancel, exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: uz.publish_bar.discard_button })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: uz.publish_bar.cancel, exact: true })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: uz.publish_bar.discard_button })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(discard).toBeFocused();
+    await expect(page.getByRole('listitem').filter({ hasText: uz.sections.identity })).toContainText(
+      new RegExp(uz.state.changed_other.replace('{{count}}', '\\d+')),
+    );
+    await discard.click();
+    await dialog.getByRole('button', { name: uz.publish_bar.discard_button }).click();
     await expect(page.getByRole('status').filter({ hasText: uz.publish.discarded })).toBeVisible();
     for (const section of ['identity', 'home', 'about', 'portfolio', 'footer'] as const) {
       await expect(page.getByRole('listitem').filter({ hasText: uz.sections[section] }).first()).toContainText(

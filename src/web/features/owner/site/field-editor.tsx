@@ -353,62 +353,63 @@ function ListField({ node, path, label, hint, inItem, ...rest }: FieldProps & { 
           const button = (action: string, at: number) => `${id}-${at}-${action}`;
           const nameId = `${id}-${index}-name`;
           return (
-            // The item's fields are one group named by the bar above them, so its name shows once.
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; the path is the index
-            // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot be a list item; the group role names it
-            <li key={index} className={styles.item} role="group" aria-labelledby={nameId}>
-              <div className={styles.itemBar}>
-                <span id={nameId} className={styles.itemName}>
-                  {itemName}
-                </span>
-                <div className={styles.itemActions}>
-                  <button
-                    type="button"
-                    id={button('up', index)}
-                    className={styles.iconButton}
-                    aria-label={t('list.up', { item: itemName })}
-                    disabled={index === 0}
-                    onClick={() =>
-                      act({ type: 'move', index, to: index - 1 }, button(index - 1 === 0 ? 'down' : 'up', index - 1))
-                    }
-                  >
-                    <ArrowUp aria-hidden="true" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    id={button('down', index)}
-                    className={styles.iconButton}
-                    aria-label={t('list.down', { item: itemName })}
-                    disabled={index === items.length - 1}
-                    onClick={() =>
-                      act(
-                        { type: 'move', index, to: index + 1 },
-                        button(index + 1 === items.length - 1 ? 'up' : 'down', index + 1),
-                      )
-                    }
-                  >
-                    <ArrowDown aria-hidden="true" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.iconButton}
-                    aria-label={t('list.duplicate', { item: itemName })}
-                    disabled={full}
-                    onClick={() => act({ type: 'duplicate', index })}
-                  >
-                    <Copy aria-hidden="true" size={18} />
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.iconButton}
-                    aria-label={t('list.remove', { item: itemName })}
-                    onClick={() => act({ type: 'remove', index }, `${id}-add`)}
-                  >
-                    <Trash2 aria-hidden="true" size={18} />
-                  </button>
+            <li key={index} className={styles.itemPlace}>
+              {/* The item's fields are one group named by the bar above them, so its name shows once. */}
+              <fieldset className={styles.item} aria-labelledby={nameId}>
+                <div className={styles.itemBar}>
+                  <span id={nameId} className={styles.itemName}>
+                    {itemName}
+                  </span>
+                  <div className={styles.itemActions}>
+                    <button
+                      type="button"
+                      id={button('up', index)}
+                      className={styles.iconButton}
+                      aria-label={t('list.up', { item: itemName })}
+                      disabled={index === 0}
+                      onClick={() =>
+                        act({ type: 'move', index, to: index - 1 }, button(index - 1 === 0 ? 'down' : 'up', index - 1))
+                      }
+                    >
+                      <ArrowUp aria-hidden="true" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      id={button('down', index)}
+                      className={styles.iconButton}
+                      aria-label={t('list.down', { item: itemName })}
+                      disabled={index === items.length - 1}
+                      onClick={() =>
+                        act(
+                          { type: 'move', index, to: index + 1 },
+                          button(index + 1 === items.length - 1 ? 'up' : 'down', index + 1),
+                        )
+                      }
+                    >
+                      <ArrowDown aria-hidden="true" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.iconButton}
+                      aria-label={t('list.duplicate', { item: itemName })}
+                      disabled={full}
+                      onClick={() => act({ type: 'duplicate', index })}
+                    >
+                      <Copy aria-hidden="true" size={18} />
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.iconButton}
+                      aria-label={t('list.remove', { item: itemName })}
+                      onClick={() => act({ type: 'remove', index }, `${id}-add`)}
+                    >
+                      <Trash2 aria-hidden="true" size={18} />
+                    </button>
+                  </div>
                 </div>
-              </div>
-              <FieldEditor node={node.item} path={[...path, index]} label={itemName} {...rest} inItem />
+                <FieldEditor node={node.item} path={[...path, index]} label={itemName} {...rest} inItem />
+              </fieldset>
             </li>
           );
         })}
