@@ -16,7 +16,7 @@ export interface AltConfirmation {
   alts: Partial<Record<Locale, string>>;
 }
 
-export interface AltReview {
+interface AltReview {
   place: string;
   /** The alt texts' field, as publishing names problems: `home.photo_alt`, `portfolio.items.2.image_alt`. */
   altField: string;

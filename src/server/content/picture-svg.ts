@@ -11,7 +11,7 @@ import type { DOMPurify } from 'dompurify';
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
 
 /** What was found in an SVG that it may not hold, each named as it was written (`<script>`, `onload`). */
-export interface SvgFindings {
+interface SvgFindings {
   /** The SVG is no well-formed XML: a browser would show an error instead of it. */
   malformed?: string;
   /** The root is not `<svg xmlns="http://www.w3.org/2000/svg">`. */

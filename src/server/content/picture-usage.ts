@@ -20,7 +20,7 @@ const object = (value: unknown) =>
  * Where a content names `picture`, in words the owner finds in the studio ("Home › Photo",
  * "Portfolio › Harbour app": a project by its English title, else its id), for messages in English.
  */
-export function placesOf(content: unknown, picture: string): string[] {
+function placesOf(content: unknown, picture: string): string[] {
   const places: string[] = [];
   if (object(object(content).home).photo === picture) places.push('Home › Photo');
   const items = object(object(content).portfolio).items;

@@ -112,7 +112,15 @@ export function PictureLibrary({
     });
     if (!yes) return;
     remove.mutate(path, {
-      onSuccess: () => setOutcome({ path, done: true }),
+      onSuccess: () => {
+        setOutcome({ path, done: true });
+        // Its Delete button is gone with it: focus goes to the library's first picture, not the page.
+        requestAnimationFrame(() =>
+          dialog.current
+            ?.querySelector<HTMLButtonElement>(`[data-picture]:not([data-picture="${CSS.escape(path)}"])`)
+            ?.focus(),
+        );
+      },
       onError: (error) => setOutcome({ path, done: false, code: error instanceof ApiError ? error.code : undefined }),
     });
   };
@@ -147,8 +155,11 @@ export function PictureLibrary({
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={introId}
-      // Escape closes the dialog natively; the field must know, so it opens again next time.
-      onClose={onClose}
+      // Escape closes the dialog natively; the field must know, so it opens again next time. React
+      // passes the delete confirmation's own close up to here: only this dialog's counts.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
     >
       {open && (
         <div className={styles.dialogBody}>
