@@ -28,8 +28,8 @@ import {
 import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import { contentZip } from '../../content/content-files.js';
 import { picturesOf } from '../../content/content-folder.js';
-import { type DraftPreview, previewContent } from '../../content/preview-content.js';
 import { refuseUnreviewedAlts } from '../../content/picture-usage.js';
+import { type DraftPreview, previewContent } from '../../content/preview-content.js';
 import { publishContent, restoreContent } from '../../content/publish-content.js';
 import { validateSiteContent } from '../../content/validate-content.js';
 import type { Db } from '../../db/database.js';
