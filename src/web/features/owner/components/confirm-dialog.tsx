@@ -28,7 +28,7 @@ const FOCUSABLE =
  * The owner area's confirmation instead of the browser's `confirm`: a modal `<dialog>` (the page behind
  * is inert), Tab kept inside, Escape cancels, and focus goes back where it was when it closes.
  */
-export function ConfirmDialog({
+function ConfirmDialog({
   open,
   busy = false,
   title,

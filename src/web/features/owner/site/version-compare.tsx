@@ -21,7 +21,7 @@ function partWords(t: TFunction<'studio'>, part: PathPart): string {
 }
 
 /** Path parts in the studio's words: "Home › Highlight: 8+ › Label › Русский". */
-export function pathWords(t: TFunction<'studio'>, parts: PathPart[]): string {
+function pathWords(t: TFunction<'studio'>, parts: PathPart[]): string {
   return parts.map((part) => partWords(t, part)).join(' › ');
 }
 
