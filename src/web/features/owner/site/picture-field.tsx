@@ -221,7 +221,7 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
         <span id={statusId} role="status" className={refusal ? styles.error : styles.hint}>
           {refusal ?? (upload.isSuccess ? t('picture.uploaded') : '')}
           {found.length > 0 && (
-            <> {t('picture.unsafe_found', { found: found.map((thing) => thing.field).join(', ') })}</>
+            <> {t('pictures.unsafe_found', { found: found.map((thing) => thing.field).join(', ') })}</>
           )}
         </span>
         {review && (
