@@ -45,6 +45,13 @@ describe('the picture check', () => {
     expect(await codeOf('png.jpg', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe(
       'picture_type_mismatch: png.jpg is named as image/jpeg but holds image/png',
     );
+    // Only text that starts as XML goes to the SVG check in the picture process.
+    expect(await codeOf('logo.svg', Buffer.from('GIF89a\u0001\u0000\u0001\u0000'))).toBe(
+      'picture_type_mismatch: logo.svg is named as an SVG but is not one',
+    );
+    expect(await codeOf('logo.svg', Buffer.from('<svg>\u0000</svg>'))).toBe(
+      'picture_type_mismatch: logo.svg is named as an SVG but is not one',
+    );
     expect(pictureProcessesStarted()).toBe(started);
   });
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiErrorCode } from '../../shared/api-errors.js';
 import { loadSharp } from '../serving/load-sharp.js';
-import { askPictureProcess, type InspectResult } from '../serving/picture-process.js';
-import { svgFindings } from './picture-svg.js';
+import { askPictureProcess, type InspectResult, type SvgFindings } from '../serving/picture-process.js';
 
 /** The largest picture accepted, in bytes (uploads are refused past it with 413). */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;
@@ -62,7 +61,8 @@ function extensionOf(picturePath: string): string {
  * Checks a picture before it is stored, whatever it came from (an upload, a content folder): the
  * bytes must be what the path's extension says. A raster picture is decoded in full by sharp (a zip
  * or polyglot named .jpg, truncated or corrupt data are refused) within the pixel limit; an SVG is
- * read as XML and refused when it carries anything that could run or reach out (picture-svg.ts).
+ * read as XML and refused when it carries anything that could run or reach out (picture-svg.ts, in
+ * the picture process too, after the cheap refusals here).
  */
 export async function checkPicture(picturePath: string, bytes: Buffer): Promise<CheckedPicture> {
   const extension = extensionOf(picturePath);
@@ -193,7 +193,8 @@ async function checkSvg(picturePath: string, bytes: Buffer): Promise<{ width: nu
   if (text.includes('\u0000') || !/^\s*(?:\ufeff)?\s*</.test(text)) {
     throw new PictureError('picture_type_mismatch', `${picturePath} is named as an SVG but is not one`);
   }
-  const findings = await svgFindings(text.replace(/^\ufeff/, ''));
+  // Read in the picture process (picture-svg.ts): jsdom would grow the server by about 105 MiB.
+  const findings = await askPictureProcess<SvgFindings>({ kind: 'svg', source: bytes });
   if (findings.malformed !== undefined) {
     throw new PictureError('picture_unreadable', `${picturePath} is not well-formed XML: ${findings.malformed}`);
   }

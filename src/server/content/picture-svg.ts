@@ -1,4 +1,5 @@
 import type { DOMPurify } from 'dompurify';
+import type { SvgFindings } from '../serving/picture-process.js';
 
 /**
  * An SVG's problems, read as a browser reads an SVG file: as XML (so `<p/><textarea><script>` is a
@@ -6,20 +7,12 @@ import type { DOMPurify } from 'dompurify';
  * would remove is a problem (the picture is refused, never rewritten: the stored bytes stay what was
  * uploaded). DOMPurify leaves CSS and addresses alone, so those are checked here: nothing may reach
  * outside the file, since an exported SVG opened from disk has no `/media` sandbox around it.
+ *
+ * Run only in the picture process (picture-encoder.ts): jsdom and one window add about 105 MiB to a
+ * process, which the server's memory budget cannot hold; the picture process gives it back when idle.
  */
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
-
-/** What was found in an SVG that it may not hold, each named as it was written (`<script>`, `onload`). */
-interface SvgFindings {
-  /** The SVG is no well-formed XML: a browser would show an error instead of it. */
-  malformed?: string;
-  /** The root is not `<svg xmlns="http://www.w3.org/2000/svg">`. */
-  notSvg?: boolean;
-  problems: string[];
-  /** The root `<svg>`'s width, height and viewBox, for the picture's size. */
-  size?: { width?: string; height?: string; viewBox?: string };
-}
 
 interface Checker {
   window: Window & typeof globalThis;
@@ -28,7 +21,7 @@ interface Checker {
 
 let checker: Promise<Checker> | undefined;
 
-/** jsdom is large: loaded on the first SVG, then one window is kept for every check. */
+/** Loaded on the picture process's first SVG; its one window serves every SVG until the process ends. */
 function loadChecker(): Promise<Checker> {
   checker ??= (async () => {
     const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);

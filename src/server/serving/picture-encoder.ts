@@ -2,6 +2,7 @@
 // runs here, one task at a time, so decoding a 12-megapixel photo, encoding AVIF, checking an upload
 // or drawing a shared-link preview never grow the server's own memory: glibc keeps what libvips and
 // the AVIF encoder once took, long after they freed it, and this process gives it all back on exit.
+// The SVG check runs here too: jsdom and its window would add about 105 MiB to the server for good.
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
@@ -87,6 +88,10 @@ async function run({ id, task }: PictureTaskMessage): Promise<void> {
     else if (task.kind === 'inspect') {
       const { inspectRaster } = await import('../content/picture-check.js');
       await reply(await inspectRaster(await take(task.source), task.maxPixels));
+    } else if (task.kind === 'svg') {
+      const { svgFindings } = await import('../content/picture-svg.js');
+      // The server has refused what is not text starting with `<`; a byte-order mark is no part of the XML.
+      await reply(await svgFindings((await take(task.source)).toString('utf8').replace(/^\ufeff/, '')));
     } else {
       const { renderPreviewImage } = await import('../seo/preview-image.js');
       const photo = task.photo && { bytes: await take(task.photo.source), contentType: task.photo.contentType };

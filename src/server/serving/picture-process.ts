@@ -16,14 +16,16 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 export type VariantSpec = { width: MediaWidth; format: VariantFormat } | { width: 'original' };
 
 /**
- * The work sharp does, always in the picture process (picture-encoder.ts), never in the server:
- * a batch of variants of one picture, the decode check of an upload, a shared-link preview picture.
+ * The work sharp (and jsdom) does, always in the picture process (picture-encoder.ts), never in the
+ * server: a batch of variants of one picture, the decode check of an upload, the check of an SVG, a
+ * shared-link preview picture.
  * `Source` is the picture's bytes as the server has them, and on the way to the process a file that
  * holds them (written without a copy, where a message would serialize the bytes again, twice).
  */
 type Task<Source> =
   | { kind: 'variants'; source: Source; contentType: string; jobs: { spec: VariantSpec; target: string }[] }
   | { kind: 'inspect'; source: Source; maxPixels: number }
+  | { kind: 'svg'; source: Source }
   | {
       kind: 'preview';
       content: SiteContent;
@@ -48,6 +50,17 @@ export interface InspectResult {
   width?: number;
   height?: number;
   decoded?: boolean;
+}
+
+/** What an SVG holds that it may not (picture-svg.ts), each named as it was written (`<script>`, `onload`). */
+export interface SvgFindings {
+  /** The SVG is no well-formed XML: a browser would show an error instead of it. */
+  malformed?: string;
+  /** The root is not `<svg xmlns="http://www.w3.org/2000/svg">`. */
+  notSvg?: boolean;
+  problems: string[];
+  /** The root `<svg>`'s width, height and viewBox, for the picture's size. */
+  size?: { width?: string; height?: string; viewBox?: string };
 }
 
 /** What passes between the server and the picture process. */
