@@ -99,7 +99,11 @@ test.describe('compare and conflicts in words', () => {
 
     await page.goto('/owner/site/history');
     const version = page.getByRole('listitem').filter({
-      has: page.getByRole('heading', { level: 2, name: en.history.version.replace('{{number}}', String(older)) }),
+      has: page.getByRole('heading', {
+        level: 2,
+        name: en.history.version.replace('{{number}}', String(older)),
+        exact: true,
+      }),
     });
     await version.getByRole('button', { name: en.history.compare }).click();
     const greeting = version

@@ -258,7 +258,7 @@ test.describe('the content studio', () => {
     await expect(page.getByRole('heading', { level: 1, name: en.history.title })).toBeVisible();
     const first = page
       .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: en.history.version.replace('{{number}}', '1') }) });
+      .filter({ has: page.getByRole('heading', { name: en.history.version.replace('{{number}}', '1'), exact: true }) });
     await expect(first).toContainText(en.history.sources.files);
     await first.getByRole('button', { name: en.history.compare }).click();
     const greeting = first
@@ -276,7 +276,9 @@ test.describe('the content studio', () => {
     await page.getByRole('button', { name: en.history.bring_back, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: en.history.brought_back })).toBeVisible();
     // The replaced version stays in the history; the copy is the newest.
-    await expect(page.getByRole('heading', { name: en.history.version.replace('{{number}}', '2') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: en.history.version.replace('{{number}}', '2'), exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('listitem').first()).toContainText(en.history.sources.restore);
 
     expect(await homeText(page, 'russian')).toContain('Привет, я');
