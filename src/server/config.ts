@@ -172,7 +172,7 @@ function configSchema(cwd: string) {
       /** The first retry after a failed delivery; each later one waits twice as long, up to an hour. */
       retrySeconds: env.OUTBOX_RETRY_SECONDS,
     },
-    /** The public origin (`https://example.com`); without it absolute addresses use the request's host. */
+    /** The public origin (`https://example.com`); without it absolute addresses use `siteOrigin`'s fixed local one. */
     publicUrl: env.PUBLIC_URL,
     /** Source maps are always built, and served only when asked. */
     serveSourceMaps: env.SERVE_SOURCE_MAPS === 'true',
