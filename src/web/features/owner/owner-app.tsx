@@ -1,3 +1,4 @@
+import '../../shared/lib/zod-without-eval.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';

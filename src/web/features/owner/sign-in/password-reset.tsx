@@ -1,3 +1,4 @@
+import '../../../shared/lib/zod-without-eval.js';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
