@@ -1,15 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEntry } from '../../../shared/page-rendering.js';
 import { publishContentVersion } from '../../repositories/content-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
 import { sampleContent } from '../../test/sample-content.js';
-
-/** The web app's server bundle from source, so the pages are rendered as in production. */
-async function sourceEntry(): Promise<ServerEntry> {
-  const entry = path.resolve(import.meta.dirname, '../../../web/entry-server.tsx');
-  return (await import(/* @vite-ignore */ entry)) as ServerEntry;
-}
+import { sourcePageRenderer } from '../../test/source-page-renderer.js';
 
 const BROKEN_ESCAPE = 'https://example.com/%E0%A4%A';
 const NO_ADDRESS = 'https://exa mple.com/profile';
@@ -22,7 +15,7 @@ describe(`a stored version with links that cannot be read, on ${testDialect}`, (
   let testApp: TestApp;
 
   beforeAll(async () => {
-    testApp = await createTestApp({}, sampleContent(), { pageRenderer: await sourceEntry() });
+    testApp = await createTestApp({}, sampleContent(), { pageRenderer: await sourcePageRenderer() });
     const content = sampleContent();
     content.footer.social_links = [
       { url: BROKEN_ESCAPE, icon: 'github' },

@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 /** Issue 25, item 9: the validator's `key in …` took keys every object inherits for sections. */
 describe(`a draft with keys every object inherits, on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp();
   });
   afterAll(async () => testApp.close());
 
+  // The body as written, not as an object would serialize it: JSON.stringify drops a `__proto__` key.
   const send = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: string) =>
-    testApp.app.inject({
-      method,
-      url: `/api/v1/owner/content${url}`,
-      headers: { cookie, ...SAME_ORIGIN, 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload }),
-    });
+    callContentApi(testApp, method, url, payload, { ...ownerHeaders(testApp), 'content-type': 'application/json' });
 
   it('refuses to publish sections named toString and constructor, naming each, and publishes nothing', async () => {
     const { draft } = (await send('GET', '/draft')).json().data;

@@ -1,25 +1,15 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/locales.js';
-import type { ServerEntry } from '../../../shared/page-rendering.js';
-import { publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
-
-/** The web app's server bundle from source (Vitest compiles it), so the previews are the real pages. */
-async function sourceEntry(): Promise<ServerEntry> {
-  const entry = path.resolve(import.meta.dirname, '../../../web/entry-server.tsx');
-  return (await import(/* @vite-ignore */ entry)) as ServerEntry;
-}
+import { sourcePageRenderer } from '../../test/source-page-renderer.js';
 
 describe(`the studio's draft preview on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({}, sampleContent(), { pageRenderer: await sourceEntry() });
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp({}, sampleContent(), { pageRenderer: await sourcePageRenderer() });
     const draft = sampleContent();
     draft.identity.first_name.english = 'Drafted';
     // What the footer editor's toolbar writes, and what the sanitizer must take out as it does for visitors.
@@ -30,13 +20,8 @@ describe(`the studio's draft preview on ${testDialect}`, () => {
   });
   afterAll(async () => testApp.close());
 
-  function preview(method: 'GET' | 'PUT', url: string, payload?: unknown) {
-    return testApp.app.inject({
-      method,
-      url: `/api/v1/owner/content${url}`,
-      headers: { cookie, ...SAME_ORIGIN },
-      ...(payload ? { payload } : {}),
-    });
+  function preview(method: 'GET' | 'PUT', url: string, payload?: object) {
+    return callContentApi(testApp, method, url, payload);
   }
 
   it('renders the 404 page from the draft, with its name and its sanitized footer', async () => {

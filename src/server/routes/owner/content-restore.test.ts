@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../../shared/schemas/content.js';
 import { publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 /** Issue 25, defect 1: a restore must not leave the newer edits in the draft for the next Publish. */
 describe(`restoring a version, and the draft it sets aside, on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp();
   });
   afterAll(async () => testApp.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    testApp.app.inject({
-      method,
-      url: `/api/v1/owner/content${url}`,
-      headers: { cookie, ...SAME_ORIGIN },
-      ...(payload ? { payload } : {}),
-    });
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    callContentApi(testApp, method, url, payload);
 
   async function draftNow() {
     const answer = await call('GET', '/draft');
@@ -170,39 +163,25 @@ describe(`restoring a version, and the draft it sets aside, on ${testDialect}`, 
 });
 
 describe(`restoring before any draft was saved, on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
+    testApp = await createOwnerTestApp();
     const changed = sampleContent();
     changed.home.greeting.english = 'Version two';
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
     await publishContentVersion(testApp.db, changed, { source: 'editor' });
-    cookie = await signInOwner(testApp);
   });
   afterAll(async () => testApp.close());
 
   it('stores the restored draft, so a studio opened before the restore cannot save its copy over it', async () => {
-    const headers = { cookie, ...SAME_ORIGIN };
-    const opened = (await testApp.app.inject({ url: '/api/v1/owner/content/draft', headers })).json().data.draft;
+    const opened = (await callContentApi(testApp, 'GET', '/draft')).json().data.draft;
     expect(opened).toMatchObject({ revision: 0, basedOn: 2 });
 
-    const restored = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/content/versions/1/restore',
-      headers,
-      payload: {},
-    });
+    const restored = await callContentApi(testApp, 'POST', '/versions/1/restore', {});
     expect(restored.json().data).toMatchObject({ number: 3, draft: { revision: 1, basedOn: 3 }, setAside: null });
 
-    const late = await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/v1/owner/content/draft',
-      headers,
-      payload: { content: opened.content, basedOn: 2, revision: 0 },
-    });
+    const late = await callContentApi(testApp, 'PUT', '/draft', { content: opened.content, basedOn: 2, revision: 0 });
     expect(late.statusCode).toBe(409);
-    const draft = (await testApp.app.inject({ url: '/api/v1/owner/content/draft', headers })).json().data.draft;
+    const draft = (await callContentApi(testApp, 'GET', '/draft')).json().data.draft;
     expect(draft.content).toEqual(sampleContent());
   });
 });

@@ -2,21 +2,19 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslationReport } from '../../../shared/schemas/content-translations.js';
 import { publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
-import { sampleContent } from '../../test/sample-content.js';
+import { SAME_ORIGIN, testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp } from '../../test/owner-app.js';
+import type { sampleContent } from '../../test/sample-content.js';
 
 describe(`the owner's translation report API on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp();
   });
   afterAll(async () => testApp.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = { cookie, ...SAME_ORIGIN }) =>
-    testApp.app.inject({ method, url: `/api/v1/owner/content${url}`, headers, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
+    callContentApi(testApp, method, url, payload, headers);
 
   const report = async (): Promise<TranslationReport> => {
     const answer = await call('GET', '/translations');
@@ -43,8 +41,12 @@ describe(`the owner's translation report API on ${testDialect}`, () => {
     const marking = { key: 'identity.first_name', same: true };
     expect((await call('PUT', '/translations/marks', marking, { ...SAME_ORIGIN } as never)).statusCode).toBe(401);
     expect(
-      (await call('PUT', '/translations/marks', marking, { cookie, 'sec-fetch-site': 'cross-site' } as never))
-        .statusCode,
+      (
+        await call('PUT', '/translations/marks', marking, {
+          cookie: testApp.cookie,
+          'sec-fetch-site': 'cross-site',
+        } as never)
+      ).statusCode,
     ).toBe(403);
   });
 

@@ -5,31 +5,30 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentYamlFiles } from '../../content/content-files.js';
 import { loadContent } from '../../content/load-content.js';
-import { contentVersionByNumber, publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { contentVersionByNumber } from '../../repositories/content-repository.js';
+import { type SAME_ORIGIN, testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 describe(`the owner's content store API on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp();
   });
   afterAll(async () => testApp.close());
 
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers = { cookie, ...SAME_ORIGIN }) =>
-    testApp.app.inject({ method, url: `/api/v1/owner/content${url}`, headers, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
+    callContentApi(testApp, method, url, payload, headers);
 
   it('answers 401 without a session and 403 from another site', async () => {
     expect((await call('GET', '/draft', undefined, {} as typeof SAME_ORIGIN & { cookie: string })).statusCode).toBe(
       401,
     );
     expect((await call('GET', '/versions/1/compare/draft', undefined, {} as never)).statusCode).toBe(401);
-    expect((await call('POST', '/publish', {}, { cookie, 'sec-fetch-site': 'cross-site' } as never)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', '/publish', {}, { cookie: testApp.cookie, 'sec-fetch-site': 'cross-site' } as never))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('starts the draft from the published version, saves it from its revision, and refuses a stale save with 409', async () => {
@@ -55,12 +54,13 @@ describe(`the owner's content store API on ${testDialect}`, () => {
   it('refuses a draft nested far deeper than content is, which could not be stored', async () => {
     const { draft } = (await call('GET', '/draft')).json().data;
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
-    const refused = await testApp.app.inject({
-      method: 'PUT',
-      url: '/api/v1/owner/content/draft',
-      headers: { cookie, ...SAME_ORIGIN, 'content-type': 'application/json' },
-      payload: `{"content":{"home":${deep}},"basedOn":1,"revision":${draft.revision}}`,
-    });
+    const refused = await callContentApi(
+      testApp,
+      'PUT',
+      '/draft',
+      `{"content":{"home":${deep}},"basedOn":1,"revision":${draft.revision}}`,
+      { ...ownerHeaders(testApp), 'content-type': 'application/json' },
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'content' }] });
     expect((await call('GET', '/draft')).json().data.draft.revision).toBe(draft.revision);

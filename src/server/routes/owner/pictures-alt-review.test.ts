@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
-import { multipartBody } from '../../test/multipart.js';
+import { testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp, uploadPicture } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 /**
@@ -10,38 +9,20 @@ import { sampleContent } from '../../test/sample-content.js';
  * replaced, still word for word the old picture's, refuse publishing until rewritten or confirmed.
  */
 describe(`a replaced picture's alt texts on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp();
     const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#345' } })
       .png()
       .toBuffer();
     for (const name of ['portfolio/new-shop.png', 'new-owner.png']) {
-      const form = multipartBody([
-        { name: 'path', value: name },
-        { name: 'file', value: bytes, filename: 'x.png' },
-      ]);
-      const uploaded = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/v1/owner/content/pictures',
-        headers: { cookie, ...SAME_ORIGIN, ...form.headers },
-        payload: form.payload,
-      });
-      expect(uploaded.statusCode).toBe(201);
+      expect((await uploadPicture(testApp, bytes, 'x.png', name)).statusCode).toBe(201);
     }
   });
   afterAll(async () => testApp.close());
 
-  const owner = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    testApp.app.inject({
-      method,
-      url: `/api/v1/owner/content${url}`,
-      headers: { cookie, ...SAME_ORIGIN },
-      ...(payload ? { payload } : {}),
-    });
+  const owner = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    callContentApi(testApp, method, url, payload);
   let revision = 0;
   const saveDraft = async (content: ReturnType<typeof sampleContent>) => {
     const saved = await owner('PUT', '/draft', { content, basedOn: 1, revision });

@@ -1,54 +1,29 @@
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerEntry } from '../../../shared/page-rendering.js';
-import { publishContentVersion } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
-import { multipartBody } from '../../test/multipart.js';
+import { testDialect } from '../../test/helper.js';
+import { callContentApi, createOwnerTestApp, type OwnerTestApp, uploadPicture } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
-
-/** The web app's server bundle from source (Vitest compiles it), so the preview is the real page. */
-async function sourceEntry(): Promise<ServerEntry> {
-  const entry = path.resolve(import.meta.dirname, '../../../web/entry-server.tsx');
-  return (await import(/* @vite-ignore */ entry)) as ServerEntry;
-}
+import { sourcePageRenderer } from '../../test/source-page-renderer.js';
 
 /**
  * Defect 5 of issue 25: `/media` served every stored picture to anyone. Visitors get the published
  * version's pictures only; the draft's and the library's need the owner's session (the preview has it).
  */
 describe(`who may see a picture, on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({}, sampleContent(), { pageRenderer: await sourceEntry() });
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp({}, sampleContent(), { pageRenderer: await sourcePageRenderer() });
   });
   afterAll(async () => testApp.close());
 
-  const owner = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
-    testApp.app.inject({
-      method,
-      url: `/api/v1/owner/content${url}`,
-      headers: { cookie, ...SAME_ORIGIN },
-      ...(payload ? { payload } : {}),
-    });
+  const owner = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    callContentApi(testApp, method, url, payload);
 
   it('an unused picture is the owner’s only; once the draft uses it the preview shows it; once published, everyone sees it', async () => {
     const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })
       .jpeg()
       .toBuffer();
-    const form = multipartBody([
-      { name: 'path', value: 'portfolio/secret-launch.jpg' },
-      { name: 'file', value: bytes, filename: 'secret-launch.jpg' },
-    ]);
-    const uploaded = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/content/pictures',
-      headers: { cookie, ...SAME_ORIGIN, ...form.headers },
-      payload: form.payload,
-    });
+    const uploaded = await uploadPicture(testApp, bytes, 'secret-launch.jpg', 'portfolio/secret-launch.jpg');
     expect(uploaded.statusCode).toBe(201);
 
     const missing = await testApp.app.inject({ url: '/media/portfolio/no-such-picture.jpg?w=320' });
@@ -62,7 +37,7 @@ describe(`who may see a picture, on ${testDialect}`, () => {
       expect(anonymous.statusCode, url).toBe(404);
       expect(anonymous.body, url).toBe(missing.body);
       expect(anonymous.headers['cache-control'], url).toBe(missing.headers['cache-control']);
-      const asOwner = await testApp.app.inject({ url, headers: { cookie } });
+      const asOwner = await testApp.app.inject({ url, headers: { cookie: testApp.cookie } });
       expect(asOwner.statusCode, url).toBe(200);
       // Never kept by a shared cache, which could hand it to a visitor.
       expect(asOwner.headers['cache-control'], url).toMatch(/private/);
@@ -82,7 +57,9 @@ describe(`who may see a picture, on ${testDialect}`, () => {
       ?.replace(/&amp;/g, '&');
     expect(address).toBeDefined();
     // The preview frame keeps the owner's origin (sandbox="allow-same-origin"), so its pictures carry the session.
-    expect((await testApp.app.inject({ url: address ?? '', headers: { cookie } })).statusCode).toBe(200);
+    expect((await testApp.app.inject({ url: address ?? '', headers: { cookie: testApp.cookie } })).statusCode).toBe(
+      200,
+    );
     expect((await testApp.app.inject({ url: address ?? '' })).statusCode).toBe(404);
 
     const published = await owner('POST', '/publish', { note: 'The launch picture' });
