@@ -7,18 +7,18 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { PageRenderer, ServerEntry } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
-import type { Config } from './config.js';
+import { type Config, configuredChannels } from './config.js';
 import { ContentState } from './content/content-state.js';
-import { contentFolderWatchJob } from './content/watch-content-folder.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
+import { contentFolderWatchJob } from './jobs/content-folder-watch-job.js';
 import { contentRefreshJob } from './jobs/content-refresh-job.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
 import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js';
 import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
-import { configuredChannels, OutboxWorker } from './outbox/outbox-worker.js';
+import { OutboxWorker } from './outbox/outbox-worker.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { cvRoutes } from './routes/cv/index.js';
 import { healthRoutes } from './routes/health/index.js';
@@ -28,7 +28,7 @@ import { visitorRoutes } from './routes/visitor/index.js';
 import { privateLogger } from './security/log-privacy.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
-import { webApp } from './serving/web-app.js';
+import { webApp } from './web-app/web-app.js';
 
 export interface AppOptions {
   config: Pick<

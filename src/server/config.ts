@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../shared/locales.js';
+import type { NotificationChannel } from '../shared/schemas/owner.js';
 
 /**
  * The server's whole configuration, read from the environment once at start-up (the only place that
@@ -183,6 +184,11 @@ function configSchema(cwd: string) {
 export type Config = z.output<ReturnType<typeof configSchema>>;
 export type DatabaseConfig = Config['database'];
 export type NotificationSettings = Config['notifications'];
+
+/** The notification channels the configuration turns on, by name. */
+export function configuredChannels(settings: NotificationSettings): NotificationChannel[] {
+  return (['email', 'telegram'] as const).filter((channel) => settings[channel] !== undefined);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

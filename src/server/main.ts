@@ -1,12 +1,11 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configuredChannels, loadConfig } from './config.js';
 import { contentFolderHash } from './content/content-folder-hash.js';
 import { ContentState } from './content/content-state.js';
 import { publishFilesIfChanged } from './content/import-content-files.js';
 import { importContentPictures } from './content/import-content-pictures.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
-import { configuredChannels } from './outbox/outbox-worker.js';
 import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
 
 /** How long after the first Ctrl+C a third one stops the server without waiting for requests in flight. */

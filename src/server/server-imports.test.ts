@@ -49,7 +49,7 @@ describe('what the server process loads', () => {
   });
 
   it('loads them in the picture process, where the SVG check runs', () => {
-    const reached = packagesReachedFrom(path.join(here, 'serving', 'picture-encoder.ts'));
+    const reached = packagesReachedFrom(path.join(here, 'pictures', 'picture-encoder.ts'));
     expect([...reached.keys()].filter((name) => DOM_PACKAGES.test(name)).sort()).toEqual(['dompurify', 'jsdom']);
   });
 });

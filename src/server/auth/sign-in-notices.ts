@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NotificationKind } from '../../shared/schemas/owner.js';
-import { configuredChannels } from '../outbox/outbox-worker.js';
+import { configuredChannels } from '../config.js';
 import { hitRateLimit } from '../rate-limit/rate-limit-store.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
 import { knownDevice, rememberDevice } from '../repositories/owner-device-repository.js';

@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { picturesOf } from '../content/content-folder.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
+import { picturesOf } from '../pictures/content-pictures.js';
 import {
   contentVersionByNumber,
   latestContentVersionNumber,

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentYamlFiles } from '../content/content-files.js';
-import { picturesOf } from '../content/content-folder.js';
+import { picturesOf } from '../pictures/content-pictures.js';
 import { contentVersionByNumber, latestContentVersion } from '../repositories/content-repository.js';
 import { pictureByPath } from '../repositories/picture-repository.js';
 import { OwnerCommandError, OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.js';
 import { sampleContent } from '../test/sample-content.js';
-import { ContentState, perSnapshotAsync } from './content-state.js';
 
 describe('a new content version swaps everything made from the old one', () => {
   let testApp: TestApp;
@@ -51,41 +50,5 @@ describe('a new content version swaps everything made from the old one', () => {
     const first = await get('/api/v1/pages/home');
     expect(testApp.app.contentState.replace(sampleContent(), testApp.app.contentState.current.version)).toBe(false);
     expect((await get('/api/v1/pages/home')).headers.etag).toBe(first.headers.etag);
-  });
-});
-
-describe('perSnapshotAsync', () => {
-  it('answers the value itself once it is made, shares the making, and makes it again for a new snapshot', async () => {
-    const state = new ContentState(sampleContent(), 1);
-    const made: string[] = [];
-    const answerOf = perSnapshotAsync(async (snapshot, key: string) => {
-      made.push(`${snapshot.version}:${key}`);
-      return `${key} of version ${snapshot.version}`;
-    });
-
-    const first = answerOf(state.current, 'home');
-    const meanwhile = answerOf(state.current, 'home');
-    expect(first).toBeInstanceOf(Promise);
-    expect(meanwhile).toBe(first);
-    expect(await first).toBe('home of version 1');
-    // Made: no promise, so a request after the first takes no extra turn of the event loop.
-    expect(answerOf(state.current, 'home')).toBe('home of version 1');
-
-    state.replace(sampleContent(), 2);
-    expect(await answerOf(state.current, 'home')).toBe('home of version 2');
-    expect(made).toEqual(['1:home', '2:home']);
-  });
-
-  it('forgets a failure, so the next caller tries again', async () => {
-    const state = new ContentState(sampleContent(), 1);
-    let attempts = 0;
-    const answerOf = perSnapshotAsync(async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error('compression failed');
-      return 'made';
-    });
-    await expect(answerOf(state.current, 'home')).rejects.toThrow('compression failed');
-    expect(await answerOf(state.current, 'home')).toBe('made');
-    expect(attempts).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import type { SiteContent } from '../../shared/schemas/content.js';
-import type { CompressedBody } from '../serving/precompressed.js';
+import type { CompressedBody } from '../lib/precompressed.js';
 import { withSanitizedHtml } from './sanitize-html.js';
 
 /** One published version as the site serves it: its number and its content, HTML made safe. */
@@ -40,55 +40,10 @@ export class ContentState {
   }
 }
 
-function snapshotOf(content: SiteContent, version: number): ContentSnapshot {
+/** A snapshot of `content` as `version` (0: content that is not published, such as the draft previewed). */
+export function snapshotOf(content: SiteContent, version: number): ContentSnapshot {
   // The owner's HTML is made safe once per version, for the API and the rendered pages alike (decision 015).
   return Object.freeze({ version, content: withSanitizedHtml(content) });
-}
-
-/**
- * Something made from a snapshot (a section's answer, a renderer, the rendered pages): made once
- * per snapshot and dropped with it, so a new version never sees what was made from an old one.
- */
-export function perSnapshot<Value>(make: (snapshot: ContentSnapshot) => Value): (snapshot: ContentSnapshot) => Value {
-  const made = new WeakMap<ContentSnapshot, Value>();
-  return (snapshot) => {
-    if (made.has(snapshot)) return made.get(snapshot) as Value;
-    const value = make(snapshot);
-    made.set(snapshot, value);
-    return value;
-  };
-}
-
-/**
- * Something made asynchronously from a snapshot and a key (a compressed answer, a rendered page):
- * made once per snapshot and key, and dropped with the snapshot. Once made it is answered as the
- * value itself, not a promise, so the requests after the first take no extra turn of the event loop
- * (the serving path's speed is measured in `npm run bench`). Callers asking while it is being made
- * share its promise; a failure is forgotten, so the next caller tries again.
- */
-export function perSnapshotAsync<Key, Value>(
-  make: (snapshot: ContentSnapshot, key: Key) => Promise<Value>,
-  keyOf: (key: Key) => unknown = (key) => key,
-): (snapshot: ContentSnapshot, key: Key) => Value | Promise<Value> {
-  // Per snapshot and key: the promise while it is being made, then the value itself.
-  const made = new WeakMap<ContentSnapshot, Map<unknown, Value | Promise<Value>>>();
-  return (snapshot, key) => {
-    let ofSnapshot = made.get(snapshot);
-    if (!ofSnapshot) {
-      ofSnapshot = new Map();
-      made.set(snapshot, ofSnapshot);
-    }
-    const cacheKey = keyOf(key);
-    if (ofSnapshot.has(cacheKey)) return ofSnapshot.get(cacheKey) as Value | Promise<Value>;
-    const making = make(snapshot, key);
-    const entries = ofSnapshot;
-    entries.set(cacheKey, making);
-    making.then(
-      (value) => entries.set(cacheKey, value),
-      () => entries.delete(cacheKey),
-    );
-    return making;
-  };
 }
 
 /**

@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import type { Db } from '../db/database.js';
+import { picturesOf } from '../pictures/content-pictures.js';
+import { checkPicture, PictureError } from '../pictures/picture-check.js';
 import { pictureSummaryByPath, storePicture } from '../repositories/picture-repository.js';
-import { picturesOf } from './content-folder.js';
 import { ContentError } from './load-content.js';
-import { checkPicture, PictureError } from './picture-check.js';
 
 /**
  * Stores the pictures a content folder's content names (under `images/`) in the database, with the

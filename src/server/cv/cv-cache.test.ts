@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readyBody } from '../serving/precompressed.js';
+import { readyBody } from '../lib/precompressed.js';
 import { CvCache } from './cv-cache.js';
 
 const body = (text: string) => async () => readyBody('application/pdf', Buffer.from(text));

@@ -1,4 +1,4 @@
-import type { CompressedBody } from '../serving/precompressed.js';
+import type { CompressedBody } from '../lib/precompressed.js';
 
 /**
  * The CVs made so far, for one content version: each answer is made on its first request and then

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationChannel } from '../../shared/schemas/owner.js';
-import { isSecurityNotification, securityNotification } from '../auth/security-notifications.js';
 import type { NotificationSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NotificationJobTable } from '../db/schema.js';
@@ -9,16 +8,12 @@ import { claimDueJobs, markFailed, markRetry, markSent } from '../repositories/n
 import { type Channel, DeliveryError, type Notification } from './channel.js';
 import { emailChannel } from './email-channel.js';
 import { messageNotification, preparedNotification, testNotification } from './notification-text.js';
+import { isSecurityNotification, securityNotification } from './security-notifications.js';
 import { telegramChannel } from './telegram-channel.js';
 
 const POLL_MS = 5_000;
 const BATCH = 10;
 const MAX_DELAY_MS = 60 * 60_000;
-
-/** The channels the configuration turns on, by name. */
-export function configuredChannels(settings: NotificationSettings): NotificationChannel[] {
-  return (['email', 'telegram'] as const).filter((channel) => settings[channel] !== undefined);
-}
 
 /** Exponential backoff: the first retry after `base` seconds (plus up to 20% jitter), doubling to an hour. */
 export function retryDelayMs(attempts: number, baseSeconds: number, random = Math.random): number {

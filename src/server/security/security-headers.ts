@@ -55,7 +55,7 @@ function securityHeaderValues(): Record<string, string> {
 
 /**
  * The Content-Security-Policy of a page whose inline `<style>` elements are allowed by their hashes
- * (`'sha256-…'`, see serving/page-assets.ts); every other inline style stays refused. `framedBySelf`
+ * (`'sha256-…'`, see web-app/page-assets.ts); every other inline style stays refused. `framedBySelf`
  * lets the site's own pages frame it (the owner's draft preview); nothing else may. `framesSelf` lets
  * it frame the site's own pages (the owner's area, which shows that preview). `noScripts` runs none.
  */
@@ -97,7 +97,7 @@ function headerValues(options: HelmetOptions): Record<string, string> {
  * - Content-Security-Policy starts from `default-src 'none'` and allows, from the site itself only,
  *   exactly what the built app loads: scripts, styles, images, fonts, API calls and the manifest.
  *   No inline script, and no inline style except a page's own stylesheets, allowed one by one by
- *   their hashes (contentSecurityPolicyWith, serving/page-assets.ts). Nothing may frame the site
+ *   their hashes (contentSecurityPolicyWith, web-app/page-assets.ts). Nothing may frame the site
  *   (`frame-ancestors 'none'`, and the older `X-Frame-Options: DENY` says the same for browsers
  *   that predate it).
  * - HSTS (helmet's default: a year, subdomains) matters once a proxy serves the site over HTTPS.

@@ -6,6 +6,7 @@ import {
   type Locale,
   OG_LOCALE,
 } from '../../shared/locales.js';
+import { fullName } from '../../shared/owner-name.js';
 import {
   documentTitle,
   type IndexedPageName,
@@ -39,10 +40,6 @@ function clip(text: string, max = 160): string {
   return `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-export function fullName(content: SiteContent, locale: Locale): string {
-  return `${content.identity.first_name[locale]} ${content.identity.last_name[locale]}`.trim();
-}
-
 /** What search results and shared links say about a page, from the owner's own texts. */
 const DESCRIBE: Record<PageDescription, (content: SiteContent, locale: Locale) => string> = {
   introduction: ({ identity, home }, locale) => clip(`${identity.role[locale]}. ${firstSentence(home.intro[locale])}`),
@@ -55,7 +52,7 @@ const DESCRIBE: Record<PageDescription, (content: SiteContent, locale: Locale) =
     const { identity, home } = content;
     const where = identity.location?.[locale];
     return clip(
-      `${fullName(content, locale)} — ${identity.role[locale]}${where ? `, ${where}` : ''}. ${firstSentence(home.intro[locale])}`,
+      `${fullName(content.identity, locale)} — ${identity.role[locale]}${where ? `, ${where}` : ''}. ${firstSentence(home.intro[locale])}`,
     );
   },
 };
@@ -66,7 +63,7 @@ function pageDescription(content: SiteContent, page: PageName, locale: Locale): 
 
 function pageTitle(content: SiteContent, titles: PageTitles | undefined, page: PageName, locale: Locale) {
   // Without the server bundle there are no translated titles: the owner's name alone.
-  return documentTitle(fullName(content, locale), titles?.[locale][page]);
+  return documentTitle(fullName(content.identity, locale), titles?.[locale][page]);
 }
 
 type PageTitles = Record<Locale, Record<PageName, string>>;
@@ -93,7 +90,7 @@ function personJsonLd(content: SiteContent, origin: string, locale: Locale, imag
   const person: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Person',
-    name: fullName(content, locale),
+    name: fullName(content.identity, locale),
     givenName: identity.first_name[locale],
     familyName: identity.last_name[locale],
     jobTitle: identity.role[locale],
@@ -113,8 +110,8 @@ function personJsonLd(content: SiteContent, origin: string, locale: Locale, imag
 export function pageHead({ origin, page, locale, content, titles, image }: HeadInput): string {
   const title = escapeHtml(pageTitle(content, titles, page, locale));
   const description = escapeHtml(pageDescription(content, page, locale));
-  const name = escapeHtml(fullName(content, locale));
-  const imageAlt = escapeHtml(`${fullName(content, locale)} — ${content.identity.role[locale]}`);
+  const name = escapeHtml(fullName(content.identity, locale));
+  const imageAlt = escapeHtml(`${fullName(content.identity, locale)} — ${content.identity.role[locale]}`);
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,

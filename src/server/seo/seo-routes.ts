@@ -1,21 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { type ContentSnapshot, type ContentState, perSnapshot } from '../content/content-state.js';
+import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { memoizeAsync } from '../lib/memoize-async.js';
+import { perVersion } from '../lib/per-version.js';
+import { compressBody, readyBody, sendCompressed } from '../lib/precompressed.js';
+import { askPictureProcess } from '../pictures/picture-process.js';
+import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion } from '../pictures/preview-image.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
-import { askPictureProcess } from '../serving/picture-process.js';
-import { compressBody, readyBody, sendCompressed } from '../serving/precompressed.js';
 import type { PreviewImage } from './page-head.js';
-import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion } from './preview-image.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
 export interface SeoOptions {
   content: ContentState;
   db: Db;
-  originOf: () => string;
+  origin: string;
 }
 
 type PreviewImageAddress = (origin: string, locale: Locale) => PreviewImage;
@@ -25,20 +25,17 @@ type PreviewImageAddress = (origin: string, locale: Locale) => PreviewImage;
  * the owner's name, role or photo (the home photo's SHA-256, one summary read per snapshot, kept with
  * it; a failed read is tried again by the next page).
  */
-export function previewImagesFor(db: Db): (snapshot: ContentSnapshot) => Promise<PreviewImageAddress> {
-  const addressOf = perSnapshot((snapshot) =>
-    memoizeAsync(async (_once: 'address'): Promise<PreviewImageAddress> => {
-      const photo = await pictureSummaryByPath(db, snapshot.content.home.photo);
-      const version = previewVersion(snapshot.content, photo?.sha256);
-      return (origin, locale) => ({
-        url: `${origin}/og/${locale}.jpg?v=${version}`,
-        width: PREVIEW_WIDTH,
-        height: PREVIEW_HEIGHT,
-        type: PREVIEW_TYPE,
-      });
-    }),
-  );
-  return (snapshot) => addressOf(snapshot)('address');
+export function previewImagesFor(db: Db) {
+  return perVersion(async (snapshot: ContentSnapshot): Promise<PreviewImageAddress> => {
+    const photo = await pictureSummaryByPath(db, snapshot.content.home.photo);
+    const version = previewVersion(snapshot.content, photo?.sha256);
+    return (origin, locale) => ({
+      url: `${origin}/og/${locale}.jpg?v=${version}`,
+      width: PREVIEW_WIDTH,
+      height: PREVIEW_HEIGHT,
+      type: PREVIEW_TYPE,
+    });
+  });
 }
 
 /** The preview picture of `content` in `locale`, drawn in the picture process from the stored photo. */
@@ -54,20 +51,21 @@ async function previewPicture(db: Db, content: SiteContent, locale: Locale): Pro
 }
 
 /** `/sitemap.xml`, `/robots.txt` and the per-language preview pictures (`/og/{locale}.jpg`). */
-export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, db, originOf }) => {
-  // Each answer is made once (per origin) and kept; the preview pictures once per content version.
-  const sitemap = memoizeAsync((origin: string) => compressBody('application/xml; charset=utf-8', sitemapXml(origin)));
-  const robots = memoizeAsync((origin: string) => compressBody('text/plain; charset=utf-8', robotsTxt(origin)));
-  const previewOf = perSnapshot((snapshot) =>
-    memoizeAsync(async (locale: Locale) => readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, locale))),
+export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, db, origin }) => {
+  // The sitemap and robots.txt name only the site's fixed origin: made once, as the routes are
+  // registered. The preview pictures are made once per content version, on their first request.
+  const sitemap = await compressBody('application/xml; charset=utf-8', sitemapXml(origin));
+  const robots = await compressBody('text/plain; charset=utf-8', robotsTxt(origin));
+  const previewOf = perVersion(async (snapshot: ContentSnapshot, locale: Locale) =>
+    readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, locale)),
   );
   const hour = 'public, max-age=3600';
 
   app.get('/sitemap.xml', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, await sitemap(originOf()), { cacheControl: hour }),
+    sendCompressed(request, reply, sitemap, { cacheControl: hour }),
   );
   app.get('/robots.txt', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, await robots(originOf()), { cacheControl: hour }),
+    sendCompressed(request, reply, robots, { cacheControl: hour }),
   );
   app.get<{ Params: { locale: string } }>(
     `/og/:locale.jpg`,
@@ -76,7 +74,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
       const { locale } = request.params;
       if (!isLocale(locale)) throw new AppError(404, 'not_found', `There is a preview for ${LOCALES.join(', ')} only`);
       // The address carries the version, so the picture may be kept for a day.
-      return sendCompressed(request, reply, await previewOf(content.current)(locale), {
+      return sendCompressed(request, reply, await previewOf(content.current, locale), {
         cacheControl: 'public, max-age=86400',
       });
     },

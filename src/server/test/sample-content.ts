@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { LocalizedText, SiteContent } from '../../shared/schemas/content.js';
-import { picturesNamedBy } from '../content/picture-usage.js';
+import { picturesNamedBy } from '../pictures/picture-usage.js';
 
 const text = (english: string): LocalizedText => ({
   lotin: `${english} (lotin)`,

@@ -2,15 +2,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CV_PAPER_SIZES, type CvFormat, type CvPaperSize, cvPath } from '../../../shared/cv.js';
 import { isLocale, type Locale } from '../../../shared/locales.js';
 import { sessionOf } from '../../auth/current-session.js';
-import { type ContentState, perSnapshot } from '../../content/content-state.js';
+import type { ContentSnapshot, ContentState } from '../../content/content-state.js';
 import { CvCache } from '../../cv/cv-cache.js';
 import { contentVersion, cvContent } from '../../cv/cv-content.js';
 import { attachmentDisposition, cvFileName } from '../../cv/cv-file-name.js';
 import { jsonResume } from '../../cv/json-resume.js';
 import { loadCvRenderer } from '../../cv/load-cv-renderer.js';
 import type { Db } from '../../db/database.js';
+import { perVersion } from '../../lib/per-version.js';
+import { compressBody, readyBody, sendCompressed } from '../../lib/precompressed.js';
 import { recordCvDownload } from '../../repositories/cv-download-repository.js';
-import { compressBody, readyBody, sendCompressed } from '../../serving/precompressed.js';
 import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
 
 export interface CvRoutesOptions {
@@ -41,7 +42,7 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     cache = new CvCache(),
   },
 ) => {
-  const versionOf = perSnapshot((snapshot) => contentVersion(snapshot.content));
+  const versionOf = perVersion((snapshot: ContentSnapshot) => contentVersion(snapshot.content));
   // Revalidated every time (cheap: an ETag), so a CV made from newly published content is never stale.
   const cacheControl = 'public, no-cache';
 

@@ -27,13 +27,13 @@ import {
 } from '../../../shared/schemas/content-store.js';
 import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import { contentZip } from '../../content/content-files.js';
-import { picturesOf } from '../../content/content-folder.js';
-import { refuseUnreviewedAlts } from '../../content/picture-usage.js';
 import { type DraftPreview, previewContent } from '../../content/preview-content.js';
 import { publishContent, restoreContent } from '../../content/publish-content.js';
 import { validateSiteContent } from '../../content/validate-content.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { picturesOf } from '../../pictures/content-pictures.js';
+import { refuseUnreviewedAlts } from '../../pictures/picture-usage.js';
 import {
   bringBackSetAsideDraft,
   type ContentDraft,

@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '../../content/picture-check.js';
+import { SVG_CONTENT_SECURITY_POLICY } from '../../pictures/media.js';
+import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '../../pictures/picture-check.js';
 import { publishContentVersion, saveContentDraft } from '../../repositories/content-repository.js';
-import { SVG_CONTENT_SECURITY_POLICY } from '../../serving/media.js';
 import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { multipartBody } from '../../test/multipart.js';
 import { sampleContent } from '../../test/sample-content.js';

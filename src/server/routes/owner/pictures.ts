@@ -10,10 +10,11 @@ import {
   pictureResponseSchema,
   picturesResponseSchema,
 } from '../../../shared/schemas/pictures.js';
-import { checkPicture, PICTURE_MAX_BYTES, PictureError } from '../../content/picture-check.js';
-import { type PictureUse, pictureUseDescription, pictureUses, UNUSED } from '../../content/picture-usage.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { checkPicture, PICTURE_MAX_BYTES, PictureError } from '../../pictures/picture-check.js';
+import { type PictureUse, pictureUseDescription, pictureUses, UNUSED } from '../../pictures/picture-usage.js';
+import { prepareVariants } from '../../pictures/picture-variants.js';
 import {
   altConfirmations,
   confirmAlts,
@@ -23,7 +24,6 @@ import {
   pictureSummaryByPath,
   storePicture,
 } from '../../repositories/picture-repository.js';
-import { prepareVariants } from '../../serving/picture-variants.js';
 import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
 
 export interface PictureRoutesOptions {

@@ -3,14 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponseSchemas } from '../../../shared/schemas/api.js';
 import { SECTION_NOT_FOUND, SECTIONS, type Section } from '../../../shared/sections.js';
-import {
-  type ContentSnapshot,
-  type ContentState,
-  perSnapshotAsync,
-  withVersionedEtags,
-} from '../../content/content-state.js';
+import { type ContentSnapshot, type ContentState, withVersionedEtags } from '../../content/content-state.js';
 import { AppError } from '../../errors.js';
-import { type CompressedBody, compressBody, sendCompressed } from '../../serving/precompressed.js';
+import { perVersion } from '../../lib/per-version.js';
+import { type CompressedBody, compressBody, sendCompressed } from '../../lib/precompressed.js';
 import { errorResponses, ok } from '../responses.js';
 
 /**
@@ -26,8 +22,8 @@ export const pagesRoutes: FastifyPluginAsync<{ content: ContentState }> = async 
   // Each version's answers are serialized and compressed once (the schema still documents them in
   // OpenAPI), ahead of the first request: the served version's as the routes are registered, a newly
   // published one's as it is swapped in. Requests only pick the encoding of a ready answer.
-  const answers = perSnapshotAsync(
-    async (snapshot, section: Section): Promise<CompressedBody> =>
+  const answers = perVersion(
+    async (snapshot: ContentSnapshot, section: Section): Promise<CompressedBody> =>
       withVersionedEtags(
         await compressBody(
           'application/json; charset=utf-8',

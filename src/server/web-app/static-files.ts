@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { type CompressedBody, compressBody, isCompressible, readyBody, sendCompressed } from './precompressed.js';
+import { type CompressedBody, compressBody, isCompressible, readyBody, sendCompressed } from '../lib/precompressed.js';
 
 export interface StaticFilesOptions {
   root: string;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { OverlayOptions } from 'sharp';
 import type { Locale } from '../../shared/locales.js';
+import { fullName } from '../../shared/owner-name.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { escapeHtml } from '../lib/escape-html.js';
-import { loadSharp } from '../serving/load-sharp.js';
-import { fullName } from './page-head.js';
+import { loadSharp } from './load-sharp.js';
 
 /** The size Facebook, Telegram, LinkedIn and X all show large (1.91:1). */
 export const PREVIEW_WIDTH = 1200;
@@ -79,7 +79,7 @@ export async function renderPreviewImage(
       .toBuffer();
     layers.push({ input: drawn, left: 0, top: 0 });
   }
-  const name = await textImage(fullName(content, locale), 'sans-serif Bold 64', INK, 240);
+  const name = await textImage(fullName(content.identity, locale), 'sans-serif Bold 64', INK, 240);
   const role = await textImage(content.identity.role[locale], 'sans-serif 34', MUTED, 130);
   const location = content.identity.location?.[locale];
   const where = location ? await textImage(location, 'sans-serif 26', MUTED, 36) : undefined;

@@ -1,13 +1,13 @@
 import type { Locale } from '../../shared/locales.js';
 import { OWNER_PATHS } from '../../shared/paths.js';
 import type { NotificationKind } from '../../shared/schemas/owner.js';
+import { readResetRefusals } from '../auth/password-reset-refusals.js';
 import type { Db } from '../db/database.js';
 import type { NotificationJobTable } from '../db/schema.js';
 import { fill, OWNER_TEXTS, type OwnerTexts } from '../i18n/owner-texts.js';
 import { escapeHtml } from '../lib/escape-html.js';
-import type { Notification } from '../outbox/channel.js';
 import { createPasswordResetToken } from '../repositories/password-reset-repository.js';
-import { readResetRefusals } from './password-reset-refusals.js';
+import type { Notification } from './channel.js';
 
 const SECURITY_KINDS = new Set<NotificationKind>([
   'password_reset',

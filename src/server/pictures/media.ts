@@ -1,13 +1,13 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { MEDIA_WIDTHS, type MediaWidth, pictureVersion } from '../../shared/media.js';
-import { imagePathSchema } from '../../shared/schemas/content.js';
+import { imagePathSchema, type SiteContent } from '../../shared/schemas/content.js';
 import { sessionOf } from '../auth/current-session.js';
-import { picturesOf } from '../content/content-folder.js';
-import { type ContentSnapshot, perSnapshot } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
+import { perVersion } from '../lib/per-version.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
+import { picturesOf } from './content-pictures.js';
 import {
   prepareVariants,
   VARIANT_FORMATS,
@@ -44,7 +44,9 @@ const OWNER_CACHE_CONTROL = 'private, no-cache';
 const ERROR_CACHE_CONTROL = 'no-store';
 
 /** The pictures the served version names, made once per version (no database read per request). */
-const publishedPictures = perSnapshot((snapshot: ContentSnapshot) => new Set(picturesOf(snapshot.content)));
+const publishedPictures = perVersion(
+  (snapshot: { readonly content: SiteContent }) => new Set(picturesOf(snapshot.content)),
+);
 
 function isFormat(value: unknown): value is VariantFormat {
   return (VARIANT_FORMATS as readonly unknown[]).includes(value);

@@ -1,13 +1,13 @@
 import { existsSync, type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { contentFolderHash, contentFolderSignature, isPublishedPath } from '../content/content-folder-hash.js';
+import type { ContentState } from '../content/content-state.js';
+import { importContentPictures } from '../content/import-content-pictures.js';
+import { ContentError, loadContent } from '../content/load-content.js';
 import type { Db } from '../db/database.js';
-import type { Job } from '../jobs/scheduler.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
-import { contentFolderHash, contentFolderSignature, isPublishedPath } from './content-folder-hash.js';
-import type { ContentState } from './content-state.js';
-import { importContentPictures } from './import-content-pictures.js';
-import { ContentError, loadContent } from './load-content.js';
+import type { Job } from './scheduler.js';
 
 export interface ContentFolderWatchOptions {
   contentDir: string;

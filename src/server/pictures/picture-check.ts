@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApiErrorCode } from '../../shared/api-errors.js';
-import { loadSharp } from '../serving/load-sharp.js';
-import { askPictureProcess, type InspectResult, type SvgFindings } from '../serving/picture-process.js';
+import { loadSharp } from './load-sharp.js';
+import { askPictureProcess, type InspectResult, type SvgFindings } from './picture-process.js';
 
 /** The largest picture accepted, in bytes (uploads are refused past it with 413). */
 export const PICTURE_MAX_BYTES = 20 * 1024 * 1024;

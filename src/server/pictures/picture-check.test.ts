@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pictureProcessesStarted } from '../serving/picture-process.js';
 import { checkPicture, PictureError } from './picture-check.js';
+import { pictureProcessesStarted } from './picture-process.js';
 
 async function codeOf(picturePath: string, bytes: Buffer): Promise<string> {
   try {

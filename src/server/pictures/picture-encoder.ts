@@ -86,14 +86,14 @@ async function run({ id, task }: PictureTaskMessage): Promise<void> {
   try {
     if (task.kind === 'variants') await encodeVariants(task, reply);
     else if (task.kind === 'inspect') {
-      const { inspectRaster } = await import('../content/picture-check.js');
+      const { inspectRaster } = await import('./picture-check.js');
       await reply(await inspectRaster(await take(task.source), task.maxPixels));
     } else if (task.kind === 'svg') {
-      const { svgFindings } = await import('../content/picture-svg.js');
+      const { svgFindings } = await import('./picture-svg.js');
       // The server has refused what is not text starting with `<`; a byte-order mark is no part of the XML.
       await reply(await svgFindings((await take(task.source)).toString('utf8').replace(/^\ufeff/, '')));
     } else {
-      const { renderPreviewImage } = await import('../seo/preview-image.js');
+      const { renderPreviewImage } = await import('./preview-image.js');
       const photo = task.photo && { bytes: await take(task.photo.source), contentType: task.photo.contentType };
       await reply(await renderPreviewImage(task.content, photo, task.locale));
     }

@@ -1,5 +1,5 @@
 import type { DOMPurify } from 'dompurify';
-import type { SvgFindings } from '../serving/picture-process.js';
+import type { SvgFindings } from './picture-process.js';
 
 /**
  * An SVG's problems, read as a browser reads an SVG file: as XML (so `<p/><textarea><script>` is a

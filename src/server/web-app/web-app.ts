@@ -23,30 +23,25 @@ import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
-import { picturesOf } from '../content/content-folder.js';
-import {
-  type ContentSnapshot,
-  type ContentState,
-  perSnapshotAsync,
-  withVersionedEtags,
-} from '../content/content-state.js';
+import { type ContentSnapshot, type ContentState, snapshotOf, withVersionedEtags } from '../content/content-state.js';
 import {
   type DraftPreview,
   markPreview,
   PREVIEW_STYLE_ELEMENT,
   PREVIEW_STYLE_HASH,
 } from '../content/preview-content.js';
-import { withSanitizedHtml } from '../content/sanitize-html.js';
 import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
+import { perVersion } from '../lib/per-version.js';
+import { type CompressedBody, compressBody, sendCompressed } from '../lib/precompressed.js';
+import { picturesOf } from '../pictures/content-pictures.js';
+import { mediaRoutes } from '../pictures/media.js';
 import { picturesByPath } from '../repositories/picture-repository.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
-import { mediaRoutes } from './media.js';
 import { loadPageAssets } from './page-assets.js';
 import { parsePageTemplate } from './page-template.js';
-import { type CompressedBody, compressBody, sendCompressed } from './precompressed.js';
 import { staticFiles } from './static-files.js';
 
 export interface WebAppOptions {
@@ -152,12 +147,11 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       : options.renderer && 'createPageRenderer' in options.renderer
         ? options.renderer
         : await loadServerEntry(options.webRoot, app.log);
-  const originOf = () => options.siteOrigin;
   // What each version's pages are made from, made once per version.
   // The size and version of each picture a version names, so its pages reserve each picture's own
   // box and address it by version (the addresses may then be kept for good: media.ts).
-  const pictureInfosOf = perSnapshotAsync(
-    async (snapshot, _all: 'all'): Promise<PictureInfos> =>
+  const pictureInfosOf = perVersion(
+    async (snapshot: ContentSnapshot): Promise<PictureInfos> =>
       Object.fromEntries(
         (await picturesByPath(options.db, picturesOf(snapshot.content))).map((picture) => [
           picture.path,
@@ -165,13 +159,13 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         ]),
       ),
   );
-  const rendererOf = perSnapshotAsync(
-    async (snapshot, _all: 'all'): Promise<PageRenderer | undefined> =>
-      fixedRenderer ?? serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot, 'all')),
+  const rendererOf = perVersion(
+    async (snapshot: ContentSnapshot): Promise<PageRenderer | undefined> =>
+      fixedRenderer ?? serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot)),
   );
   const previewImageOf = previewImagesFor(options.db);
-  const siteDataOf = perSnapshotAsync(async (snapshot, _all: 'all') =>
-    siteDataScript({ identity: snapshot.content.identity, pictures: await pictureInfosOf(snapshot, 'all') }),
+  const siteDataOf = perVersion(async (snapshot: ContentSnapshot) =>
+    siteDataScript({ identity: snapshot.content.identity, pictures: await pictureInfosOf(snapshot) }),
   );
 
   interface Variant {
@@ -200,7 +194,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   ): Promise<{ html: string; styleHashes: string[]; status: 200 | 404 }> {
     if (!template || !assets) throw new Error('not built');
     const { content } = snapshot;
-    const renderer = await rendererOf(snapshot, 'all');
+    const renderer = await rendererOf(snapshot);
     const rendered: RenderedPage | undefined =
       renderer && !variant.clientOnly
         ? await renderer.render({
@@ -224,7 +218,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         titles: renderer?.titles,
         image: (await previewImageOf(snapshot))(variant.origin, variant.locale),
       }),
-      ...(scripts ? [await siteDataOf(snapshot, 'all')] : []),
+      ...(scripts ? [await siteDataOf(snapshot)] : []),
       ...extraHead,
     ];
     if (rendered?.html && scripts) {
@@ -260,17 +254,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   // The owner's draft preview: content that is not published gets a snapshot of its own (made once
   // per content object, HTML made safe as for a version), so its renderer and preview picture are
   // made for it and dropped with it; the visitors' pages, kept per published snapshot, never see it.
-  const previewSnapshotOf = (() => {
-    const made = new WeakMap<SiteContent, ContentSnapshot>();
-    return (content: SiteContent): ContentSnapshot => {
-      let snapshot = made.get(content);
-      if (!snapshot) {
-        snapshot = Object.freeze({ version: 0, content: withSanitizedHtml(content) });
-        made.set(content, snapshot);
-      }
-      return snapshot;
-    };
-  })();
+  const previewSnapshotOf = perVersion((content: SiteContent) => snapshotOf(content, 0));
   app.decorate('renderPagePreview', async (preview: DraftPreview, page: PreviewPage) => {
     if (!template) return undefined;
     const name = pageAtPath(page.path);
@@ -282,7 +266,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         status: known ? 200 : 404,
         locale: page.locale,
         theme: page.theme,
-        origin: originOf(),
+        origin: options.siteOrigin,
         jokeIndex: 0,
       },
       // A page that is not indexed says so already (pageHead); the others say it here. The markers'
@@ -306,7 +290,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
 
   // Every variant is built once per version and kept, compressed: at most routes × languages ×
   // themes, plus the 404 page once per joke. A kept page is answered without waiting on a promise.
-  const pageOf = perSnapshotAsync(
+  const pageOf = perVersion(
     buildPage,
     (variant: Variant) =>
       `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
@@ -322,7 +306,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       status: notFound ? 404 : 200,
       locale: requestLocale(request),
       theme: requestTheme(request),
-      origin: originOf(),
+      origin: options.siteOrigin,
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * NOT_FOUND_JOKE_COUNT) : 0,
     });
@@ -339,7 +323,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     await app.register(staticFiles, { root: options.webRoot, serveSourceMaps: options.serveSourceMaps ?? false });
   }
   await app.register(mediaRoutes, { db: options.db, cacheDir: options.cacheDir });
-  await app.register(seoRoutes, { content: contentState, db: options.db, originOf });
+  await app.register(seoRoutes, { content: contentState, db: options.db, origin: options.siteOrigin });
 
   for (const appPath of Object.values(APP_PATHS)) {
     app.get(appPath, { schema: { hide: true }, compress: false }, (request, reply) =>

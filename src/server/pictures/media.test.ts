@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_WIDTHS, pictureVersion } from '../../shared/media.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { checkPicture } from '../content/picture-check.js';
 import type { Db } from '../db/database.js';
 import { pictureSummaryByPath, storePicture } from '../repositories/picture-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { SVG_CONTENT_SECURITY_POLICY } from './media.js';
+import { checkPicture } from './picture-check.js';
 
 async function store(db: Db, picturePath: string, bytes: Buffer) {
   const checked = await checkPicture(picturePath, bytes);

@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { buildApp } from '../app.js';
+import { contentFolderHash } from '../content/content-folder-hash.js';
+import { ContentState } from '../content/content-state.js';
+import { importContentFiles } from '../content/import-content-files.js';
+import { publishContent } from '../content/publish-content.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import { contentDraft, listContentVersions, saveContentDraft } from '../repositories/content-repository.js';
@@ -15,11 +19,7 @@ import { billionLaughs } from '../test/alias-bomb.js';
 import { createTestDatabase, TEST_INDEX_HTML, type TestDatabase, testDialect } from '../test/helper.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
 import { waitFor } from '../test/server-process.js';
-import { contentFolderHash } from './content-folder-hash.js';
-import { ContentState } from './content-state.js';
-import { importContentFiles } from './import-content-files.js';
-import { publishContent } from './publish-content.js';
-import { type ContentFolderWatchOptions, contentFolderWatchJob } from './watch-content-folder.js';
+import { type ContentFolderWatchOptions, contentFolderWatchJob } from './content-folder-watch-job.js';
 
 /** A second connection to the test database, as another process on the same database has. */
 function secondConnection(database: TestDatabase, sqliteFile: string): Db {
