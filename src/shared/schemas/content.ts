@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.js';
 import { SOCIAL_ICONS } from '../social-icons.js';
+import { field, fieldMeta } from './field-meta.js';
 
 /**
  * The owner's content files (`content/*.yaml`). These schemas validate the files at start-up,
@@ -21,9 +22,15 @@ function localized(max: number, description: string) {
     .describe(`${description} — one text per language: lotin, russian, english.`);
 }
 
-const localizedTextSchema = localized(2_000, 'Plain text');
-const localizedLongTextSchema = localized(10_000, 'Plain text; a blank line starts a new paragraph');
-const localizedHtmlSchema = localized(10_000, 'HTML (sanitized before it is shown)');
+export const localizedTextSchema = localized(2_000, 'Plain text');
+export const localizedLongTextSchema = localized(10_000, 'Plain text; a blank line starts a new paragraph').register(
+  fieldMeta,
+  { multiline: true },
+);
+const localizedHtmlSchema = localized(10_000, 'HTML (sanitized before it is shown)').register(fieldMeta, {
+  multiline: true,
+  html: true,
+});
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 const slugSchema = z
@@ -39,14 +46,15 @@ export const imagePathSchema = z
     /^(?:[a-z0-9_-]+\/)*[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.(?:svg|png|jpe?g|webp|avif)$/i,
     'use a path inside content/images such as "portfolio/shop.webp" (svg, png, jpg, webp or avif)',
   )
-  .describe('A file inside content/images/');
+  .describe('A file inside content/images/')
+  .register(fieldMeta, { kind: 'picture' });
 
 const yearSchema = z.int().min(1950).max(2100);
 
 const periodSchema = z
   .strictObject({
-    from: yearSchema,
-    to: yearSchema.optional().describe('Leave out while it is still going on'),
+    from: field(yearSchema, { label: 'from', hint: 'from' }),
+    to: field(yearSchema.optional().describe('Leave out while it is still going on'), { label: 'to', hint: 'to' }),
   })
   .refine((period) => period.to === undefined || period.to >= period.from, {
     message: '"to" must not be before "from"',
@@ -102,77 +110,106 @@ function linkSchema(protocol: RegExp, message: string) {
 const webUrlSchema = linkSchema(/^https?$/, 'use a full http(s):// address');
 
 const identitySchema = z.strictObject({
-  first_name: localizedTextSchema,
-  last_name: localizedTextSchema,
-  role: localizedTextSchema,
-  location: localizedTextSchema.optional(),
-  email: z.email().max(254).optional(),
-  phone: z.string().trim().max(40).optional(),
+  first_name: field(localizedTextSchema, { label: 'first_name' }),
+  last_name: field(localizedTextSchema, { label: 'last_name' }),
+  role: field(localizedTextSchema, { label: 'role' }),
+  location: field(localizedTextSchema, { label: 'location' }).optional(),
+  email: field(z.email().max(254), { label: 'email' }).optional(),
+  phone: field(z.string().trim().max(40), { label: 'phone' }).optional(),
 });
 export type Identity = z.infer<typeof identitySchema>;
 
 const homeSchema = z.strictObject({
-  greeting: localizedTextSchema,
-  intro: localizedLongTextSchema,
-  photo: imagePathSchema,
-  photo_alt: localizedTextSchema,
-  highlights: z
-    .array(z.strictObject({ value: text(12), label: localizedTextSchema }))
-    .max(4)
-    .describe('Short facts under the intro, such as "8+" years'),
+  greeting: field(localizedTextSchema, { label: 'greeting' }),
+  intro: field(localizedLongTextSchema, { label: 'intro' }),
+  photo: field(imagePathSchema, { label: 'photo', hint: 'photo' }),
+  photo_alt: field(localizedTextSchema, { label: 'photo_alt', hint: 'photo_alt' }),
+  highlights: field(
+    z
+      .array(
+        z.strictObject({
+          value: field(text(12), { label: 'value' }),
+          label: field(localizedTextSchema, { label: 'label' }),
+        }),
+      )
+      .max(4)
+      .describe('Short facts under the intro, such as "8+" years'),
+    { label: 'highlights', itemName: 'highlights' },
+  ),
 });
 
 const timelineEntrySchema = z.strictObject({
-  period: periodSchema,
-  title: localizedTextSchema,
-  place: localizedTextSchema,
-  description: localizedTextSchema,
+  period: field(periodSchema, { label: 'period' }),
+  title: field(localizedTextSchema, { label: 'title' }),
+  place: field(localizedTextSchema, { label: 'place' }),
+  description: field(localizedTextSchema, { label: 'description' }),
 });
 
+const iconField = field(iconNameSchema, { label: 'icon' });
+const levelField = field(levelSchema, { label: 'level', hint: 'level' });
+const toolsSchema = z.strictObject({ name: field(text(60), { label: 'name' }), level: levelField });
+
 const aboutSchema = z.strictObject({
-  custom_text: localizedLongTextSchema,
-  experience: z.array(timelineEntrySchema).max(30),
-  education: z.array(timelineEntrySchema).max(30),
-  interests: z.array(z.strictObject({ icon: iconNameSchema, label: localizedTextSchema })).max(20),
-  services: z
-    .array(
-      z.strictObject({
-        icon: iconNameSchema,
-        title: localizedTextSchema,
-        description: localizedTextSchema,
-      }),
-    )
-    .max(20),
-  skills: z.strictObject({
-    design: z.array(z.strictObject({ name: text(60), level: levelSchema })).max(20),
-    languages: z.array(z.strictObject({ name: localizedTextSchema, level: levelSchema })).max(20),
-    coding: z.array(z.strictObject({ name: text(60), level: levelSchema })).max(30),
-    knowledge: z.array(localizedTextSchema).max(40),
-  }),
+  custom_text: field(localizedLongTextSchema, { label: 'custom_text' }),
+  experience: field(z.array(timelineEntrySchema).max(30), { label: 'experience', itemName: 'experience' }),
+  education: field(z.array(timelineEntrySchema).max(30), { label: 'education', itemName: 'education' }),
+  interests: field(
+    z.array(z.strictObject({ icon: iconField, label: field(localizedTextSchema, { label: 'label' }) })).max(20),
+    { label: 'interests', itemName: 'interests' },
+  ),
+  services: field(
+    z
+      .array(
+        z.strictObject({
+          icon: iconField,
+          title: field(localizedTextSchema, { label: 'title' }),
+          description: field(localizedTextSchema, { label: 'description' }),
+        }),
+      )
+      .max(20),
+    { label: 'services', itemName: 'services' },
+  ),
+  skills: field(
+    z.strictObject({
+      design: field(z.array(toolsSchema).max(20), { label: 'design', itemName: 'design' }),
+      languages: field(
+        z.array(z.strictObject({ name: field(localizedTextSchema, { label: 'name' }), level: levelField })).max(20),
+        { label: 'languages', itemName: 'languages' },
+      ),
+      coding: field(z.array(toolsSchema).max(30), { label: 'coding', itemName: 'coding' }),
+      knowledge: field(z.array(localizedTextSchema).max(40), { label: 'knowledge', itemName: 'knowledge' }),
+    }),
+    { label: 'skills' },
+  ),
 });
 export type AboutContent = z.infer<typeof aboutSchema>;
 
+const idField = field(slugSchema, { label: 'id', hint: 'id' });
+
 const portfolioItemSchema = z.strictObject({
-  id: slugSchema,
-  group: slugSchema.describe('The id of one of the groups'),
-  title: localizedTextSchema,
-  summary: localizedTextSchema,
-  description: localizedLongTextSchema,
-  image: imagePathSchema,
-  image_alt: localizedTextSchema,
-  year: yearSchema,
-  tags: z.array(text(40)).max(12),
-  url: webUrlSchema.optional().describe('The live work'),
+  id: idField,
+  group: field(slugSchema.describe('The id of one of the groups'), { label: 'group', hint: 'group' }),
+  title: field(localizedTextSchema, { label: 'title' }),
+  summary: field(localizedTextSchema, { label: 'summary' }),
+  description: field(localizedLongTextSchema, { label: 'description' }),
+  image: field(imagePathSchema, { label: 'image', hint: 'image' }),
+  image_alt: field(localizedTextSchema, { label: 'image_alt', hint: 'image_alt' }),
+  year: field(yearSchema, { label: 'year' }),
+  tags: field(z.array(text(40)).max(12), { label: 'tags', hint: 'tags', itemName: 'tags' }),
+  url: field(webUrlSchema.optional().describe('The live work'), { label: 'url', hint: 'url' }),
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
 const portfolioSchema = z
   .strictObject({
-    groups: z
-      .array(z.strictObject({ id: slugSchema, title: localizedTextSchema }))
-      .min(1)
-      .max(20),
-    items: z.array(portfolioItemSchema).max(200),
+    groups: field(
+      z
+        .array(z.strictObject({ id: idField, title: field(localizedTextSchema, { label: 'title' }) }))
+        .min(1)
+        .max(20),
+      { label: 'groups', itemName: 'groups' },
+    ),
+    items: field(z.array(portfolioItemSchema).max(200), { label: 'items', itemName: 'items' }),
   })
   .superRefine((portfolio, context) => {
     const groupIds = new Set<string>();
@@ -206,15 +243,19 @@ const portfolioSchema = z
   });
 
 const socialLinkSchema = z.strictObject({
-  url: linkSchema(/^(?:https?|mailto)$/, 'use a full https:// or mailto: address'),
-  icon: iconNameSchema.describe(
-    `One of ${Object.keys(SOCIAL_ICONS).join(', ')}; any other name shows a plain link icon`,
+  url: field(linkSchema(/^(?:https?|mailto)$/, 'use a full https:// or mailto: address'), {
+    label: 'url',
+    hint: 'url',
+  }),
+  icon: field(
+    iconNameSchema.describe(`One of ${Object.keys(SOCIAL_ICONS).join(', ')}; any other name shows a plain link icon`),
+    { label: 'icon', kind: 'social-icon' },
   ),
 });
 
 const footerSchema = z.strictObject({
-  description: localizedHtmlSchema,
-  social_links: z.array(socialLinkSchema).max(12),
+  description: field(localizedHtmlSchema, { label: 'description' }),
+  social_links: field(z.array(socialLinkSchema).max(12), { label: 'social_links', itemName: 'social_links' }),
 });
 
 /** Each section's file under `content/`, and its schema. */

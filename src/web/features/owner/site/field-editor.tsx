@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Copy, type LucideIcon, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
+import type { ItemName } from '../../../../shared/schemas/field-meta.js';
 import { SOCIAL_ICONS } from '../../../../shared/social-icons.js';
 import { BrandIcon } from '../../../shared/icons/brand-icon.js';
 import { useDraftEditor } from './draft-context.js';
@@ -32,16 +33,6 @@ interface FieldProps {
   hint?: string | undefined;
   /** The field is a list's item: the item's bar shows its name, so its own label is only for screen readers. */
   inItem?: boolean;
-}
-
-/** A field's label from its key, and its hint when it has one. */
-function useFieldWords(): { label: (key: string) => string; hint: (key: string) => string | undefined } {
-  const { t, i18n } = useTranslation('studio');
-  return {
-    label: (key) => t(`fields.${key}` as 'fields.title', { defaultValue: key }),
-    hint: (key) =>
-      i18n.exists(`field_hints.${key}`, { ns: 'studio' }) ? t(`field_hints.${key}` as 'field_hints.photo') : undefined,
-  };
 }
 
 const hintId = (path: Path) => `${fieldId(path)}-hint`;
@@ -304,13 +295,37 @@ function SocialIconField({ path, label, hint, inItem }: FieldProps) {
   );
 }
 
+/** One of a list item's buttons: an icon, named for the item it acts on. */
+function ItemButton({
+  label,
+  Icon,
+  ...button
+}: {
+  id?: string;
+  label: string;
+  Icon: LucideIcon;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className={styles.iconButton} aria-label={label} {...button}>
+      <Icon aria-hidden="true" size={18} />
+    </button>
+  );
+}
+
+const MOVES = [
+  { direction: 'up', step: -1, Icon: ArrowUp },
+  { direction: 'down', step: 1, Icon: ArrowDown },
+] as const;
+
 /**
  * Each item's name: its kind and its own words ("Highlight: 8+"), or its place while it has none
  * ("Highlight 3"); two items with the same words are told apart by their place ("Tag 2: react").
  */
-function useItemNames(listKey: string, listLabel: string, items: unknown[], locale: Locale): string[] {
+function useItemNames(itemName: ItemName | undefined, listLabel: string, items: unknown[], locale: Locale): string[] {
   const { t } = useTranslation('studio');
-  const kind = t(`item_names.${listKey}` as 'item_names.highlights', { defaultValue: listLabel });
+  const kind = itemName ? t(`item_names.${itemName}`) : listLabel;
   const contents = items.map((item) => itemContent(item, locale));
   return contents.map((content, index) => {
     const numbered = t('list.item', { label: kind, number: index + 1 });
@@ -326,8 +341,7 @@ function ListField({ node, path, label, hint, inItem, ...rest }: FieldProps & { 
   const value = valueAt(snapshot.content, path);
   const items = Array.isArray(value) ? value : [];
   const id = fieldId(path);
-  const listKey = String([...path].reverse().find((segment) => typeof segment === 'string') ?? '');
-  const itemNames = useItemNames(listKey, label, items, rest.languages[0] ?? rest.phoneLanguage);
+  const itemNames = useItemNames(node.itemName, label, items, rest.languages[0] ?? rest.phoneLanguage);
   const act = (action: ListAction, focusAfter?: string) => {
     change(path, changeList(items, action));
     // The button pressed moves with its item (or the next item's takes focus), so the keyboard stays put.
@@ -362,50 +376,33 @@ function ListField({ node, path, label, hint, inItem, ...rest }: FieldProps & { 
                     {itemName}
                   </span>
                   <div className={styles.itemActions}>
-                    <button
-                      type="button"
-                      id={button('up', index)}
-                      className={styles.iconButton}
-                      aria-label={t('list.up', { item: itemName })}
-                      disabled={index === 0}
-                      onClick={() =>
-                        act({ type: 'move', index, to: index - 1 }, button(index - 1 === 0 ? 'down' : 'up', index - 1))
-                      }
-                    >
-                      <ArrowUp aria-hidden="true" size={18} />
-                    </button>
-                    <button
-                      type="button"
-                      id={button('down', index)}
-                      className={styles.iconButton}
-                      aria-label={t('list.down', { item: itemName })}
-                      disabled={index === items.length - 1}
-                      onClick={() =>
-                        act(
-                          { type: 'move', index, to: index + 1 },
-                          button(index + 1 === items.length - 1 ? 'up' : 'down', index + 1),
-                        )
-                      }
-                    >
-                      <ArrowDown aria-hidden="true" size={18} />
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.iconButton}
-                      aria-label={t('list.duplicate', { item: itemName })}
+                    {MOVES.map(({ direction, step, Icon }) => {
+                      const to = index + step;
+                      // The pressed button moves with its item; at either end of the list it is
+                      // disabled there, so the other one of the moved item takes the focus.
+                      const focus = to === 0 ? 'down' : to === items.length - 1 ? 'up' : direction;
+                      return (
+                        <ItemButton
+                          key={direction}
+                          id={button(direction, index)}
+                          label={t(`list.${direction}`, { item: itemName })}
+                          Icon={Icon}
+                          disabled={to < 0 || to >= items.length}
+                          onClick={() => act({ type: 'move', index, to }, button(focus, to))}
+                        />
+                      );
+                    })}
+                    <ItemButton
+                      label={t('list.duplicate', { item: itemName })}
+                      Icon={Copy}
                       disabled={full}
                       onClick={() => act({ type: 'duplicate', index })}
-                    >
-                      <Copy aria-hidden="true" size={18} />
-                    </button>
-                    <button
-                      type="button"
-                      className={styles.iconButton}
-                      aria-label={t('list.remove', { item: itemName })}
+                    />
+                    <ItemButton
+                      label={t('list.remove', { item: itemName })}
+                      Icon={Trash2}
                       onClick={() => act({ type: 'remove', index }, `${id}-add`)}
-                    >
-                      <Trash2 aria-hidden="true" size={18} />
-                    </button>
+                    />
                   </div>
                 </div>
                 <FieldEditor node={node.item} path={[...path, index]} label={itemName} {...rest} inItem />
@@ -432,7 +429,7 @@ function ListField({ node, path, label, hint, inItem, ...rest }: FieldProps & { 
 /** The editor of one field of the content, drawn from its node (form-model.ts); objects and lists nest. */
 export function FieldEditor(props: FieldProps & { root?: boolean }) {
   const { node, path, label, hint, inItem } = props;
-  const words = useFieldWords();
+  const { t } = useTranslation('studio');
   const { snapshot } = useDraftEditor();
   switch (node.kind) {
     case 'object': {
@@ -444,8 +441,8 @@ export function FieldEditor(props: FieldProps & { root?: boolean }) {
           inItem={false}
           node={child}
           path={[...path, key]}
-          label={words.label(key)}
-          hint={words.hint(key)}
+          label={child.label ? t(`fields.${child.label}`) : key}
+          hint={child.hint ? t(`field_hints.${child.hint}`) : undefined}
         />
       ));
       if (props.root) return <div className={styles.form}>{children}</div>;

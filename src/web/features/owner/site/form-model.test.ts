@@ -2,17 +2,22 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { LOCALES } from '../../../../shared/locales.js';
-import { contentFiles } from '../../../../shared/schemas/content.js';
+import { LOCALES, type Locale } from '../../../../shared/locales.js';
+import {
+  contentFiles,
+  imagePathSchema,
+  localizedLongTextSchema,
+  localizedTextSchema,
+} from '../../../../shared/schemas/content.js';
+import { field } from '../../../../shared/schemas/field-meta.js';
 import {
   changeList,
   draftProblems,
   emptyValue,
+  type FieldNode,
   fieldId,
-  fieldKeys,
   fieldNode,
   itemContent,
-  listKeys,
   missingTranslations,
   nodesOf,
   pathParts,
@@ -21,74 +26,101 @@ import {
   setAt,
 } from './form-model.js';
 
+type StudioTexts = Record<'fields' | 'field_hints' | 'item_names' | 'sections', Record<string, string | undefined>>;
+
 const studioTexts = (locale: string) =>
-  JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as {
-    fields: Record<string, string>;
-    field_hints: Record<string, string>;
-    item_names: Record<string, string>;
-    sections: Record<string, string>;
-  };
+  JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as StudioTexts;
+
+const TEXTS = Object.fromEntries(LOCALES.map((locale) => [locale, studioTexts(locale)])) as Record<Locale, StudioTexts>;
 
 /** The demo site's content, as the server imports it from content/. */
 const demo = Object.fromEntries(
   SECTION_NAMES.map((section) => [section, parse(readFileSync(`content/${contentFiles[section].file}`, 'utf8'))]),
 );
 
+const allNodes = (forms: Record<string, FieldNode>) =>
+  Object.entries(forms).flatMap(([section, form]) => nodesOf(form, section));
+
+/** The fields of forms (an object's keys, each of which needs a label), by path. */
+const fieldsOf = (forms: Record<string, FieldNode>) =>
+  allNodes(forms).flatMap(({ path, node }) =>
+    node.kind === 'object' ? node.fields.map((field) => ({ path: `${path}.${field.key}`, node: field.node })) : [],
+  );
+
+/**
+ * What forms leave unnamed: a field without a label, a list without an item name, and each of the
+ * studio's words they use that a language lacks (`russian: fields.title`).
+ */
+function unnamed(forms: Record<string, FieldNode>, texts: Record<Locale, StudioTexts> = TEXTS): string[] {
+  const nodes = allNodes(forms);
+  const words = {
+    fields: nodes.map(({ node }) => node.label),
+    field_hints: nodes.map(({ node }) => node.hint),
+    item_names: nodes.map(({ node }) => (node.kind === 'list' ? node.itemName : undefined)),
+  };
+  return [
+    ...fieldsOf(forms)
+      .filter(({ node }) => !node.label)
+      .map(({ path }) => `${path}: no label`),
+    ...nodes.filter(({ node }) => node.kind === 'list' && !node.itemName).map(({ path }) => `${path}: no item name`),
+    ...LOCALES.flatMap((locale) =>
+      Object.entries(words).flatMap(([kind, keys]) =>
+        [...new Set(keys)]
+          .filter((key) => key !== undefined && !texts[locale][kind as keyof typeof words][key])
+          .map((key) => `${locale}: ${kind}.${key}`),
+      ),
+    ),
+  ];
+}
+
 describe('the forms made from the content schemas', () => {
   it('draw every field of every section: no schema kind is left without an editor', () => {
-    const unsupported = SECTION_NAMES.flatMap((section) => nodesOf(SECTION_FORMS[section], section)).filter(
-      ({ node }) => node.kind === 'unsupported',
-    );
-    expect(unsupported).toEqual([]);
+    expect(allNodes(SECTION_FORMS).filter(({ node }) => node.kind === 'unsupported')).toEqual([]);
   });
 
-  it('name every field in each interface language, and every section', () => {
-    const keys = [...new Set(SECTION_NAMES.flatMap((section) => fieldKeys(SECTION_FORMS[section])))];
+  it('name every field, every list’s items and every section in each interface language', () => {
+    expect(unnamed(SECTION_FORMS)).toEqual([]);
     for (const locale of LOCALES) {
-      const texts = studioTexts(locale);
       expect(
-        keys.filter((key) => !texts.fields[key]),
-        locale,
-      ).toEqual([]);
-      expect(
-        SECTION_NAMES.filter((section) => !texts.sections[section]),
+        SECTION_NAMES.filter((section) => !TEXTS[locale].sections[section]),
         locale,
       ).toEqual([]);
     }
-  });
-
-  it('names the items of every list in each language, and gives hints only to fields that exist', () => {
-    const lists = [...new Set(SECTION_NAMES.flatMap((section) => listKeys(SECTION_FORMS[section])))];
-    const keys = new Set(SECTION_NAMES.flatMap((section) => fieldKeys(SECTION_FORMS[section])));
+    const lists = allNodes(SECTION_FORMS).flatMap(({ node }) => (node.kind === 'list' ? [node.itemName] : []));
     expect(lists).toEqual(expect.arrayContaining(['highlights', 'experience', 'knowledge', 'items', 'tags']));
+  });
+
+  it('find a label, a hint or an item name one language lacks, and a field or list left unnamed', () => {
+    const without = (locale: Locale, kind: keyof StudioTexts, key: string) => ({
+      ...TEXTS,
+      [locale]: { ...TEXTS[locale], [kind]: { ...TEXTS[locale][kind], [key]: undefined } },
+    });
+    expect(unnamed(SECTION_FORMS, without('russian', 'fields', 'summary'))).toEqual(['russian: fields.summary']);
+    expect(unnamed(SECTION_FORMS, without('lotin', 'field_hints', 'photo'))).toEqual(['lotin: field_hints.photo']);
+    expect(unnamed(SECTION_FORMS, without('english', 'item_names', 'tags'))).toEqual(['english: item_names.tags']);
+    const bare = fieldNode(z.strictObject({ note: z.string(), tags: field(z.array(z.string()), { label: 'tags' }) }));
+    expect(unnamed({ home: bare })).toEqual(['home.note: no label', 'home.tags: no item name']);
+  });
+
+  it('give hints only to fields that have them', () => {
+    const hints = new Set<string | undefined>(allNodes(SECTION_FORMS).map(({ node }) => node.hint));
     for (const locale of LOCALES) {
-      const texts = studioTexts(locale);
       expect(
-        lists.filter((key) => !texts.item_names[key]),
-        locale,
-      ).toEqual([]);
-      expect(
-        Object.keys(texts.field_hints).filter((key) => !keys.has(key)),
+        Object.keys(TEXTS[locale].field_hints).filter((key) => !hints.has(key)),
         locale,
       ).toEqual([]);
     }
   });
 
-  // Field labels are words people use: what a field wants (a path, a range, a format) is its hint.
   it('labels fields in words, with no explanation in brackets', () => {
     for (const locale of LOCALES) {
-      const bracketed = Object.entries(studioTexts(locale).fields).filter(([, label]) => /[()]/.test(label));
+      const bracketed = Object.entries(TEXTS[locale].fields).filter(([, label]) => /[()]/.test(label));
       expect(bracketed, locale).toEqual([]);
     }
   });
 
   it('maps each schema kind to its control, with the limits of the schema', () => {
-    const kinds = Object.fromEntries(
-      SECTION_NAMES.flatMap((section) => nodesOf(SECTION_FORMS[section], section)).map(({ path, node }) => [
-        path,
-        node,
-      ]),
-    );
+    const kinds = Object.fromEntries(allNodes(SECTION_FORMS).map(({ path, node }) => [path, node]));
     expect(kinds['home.greeting']).toMatchObject({ kind: 'translated', max: 2000, multiline: false, optional: false });
     expect(kinds['home.intro']).toMatchObject({ kind: 'translated', multiline: true });
     expect(kinds['footer.description']).toMatchObject({ kind: 'translated', html: true, multiline: true });
@@ -112,9 +144,51 @@ describe('the forms made from the content schemas', () => {
     const grown = contentFiles.home.schema.extend({
       motto: z.strictObject({ lotin: z.string(), russian: z.string(), english: z.string() }),
     });
-    const node = fieldNode(grown, ['home']);
+    const node = fieldNode(grown);
     expect(node.kind === 'object' && node.fields.map(({ key }) => key)).toContain('motto');
     expect(nodesOf(node, 'home').find(({ path }) => path === 'home.motto')?.node.kind).toBe('translated');
+  });
+
+  // Collections add kinds of entry (projects, notes): each must get its form with no change to the studio.
+  it('makes the whole form of a kind of entry it has never seen, from its schema alone', () => {
+    const note = z.strictObject({
+      title: field(localizedTextSchema, { label: 'title' }),
+      body: field(localizedLongTextSchema, { label: 'description' }),
+      picture: field(imagePathSchema, { label: 'image', hint: 'image' }),
+      year: field(z.int().min(2000).max(2100), { label: 'year' }).optional(),
+      tags: field(z.array(z.string().trim().min(1).max(40)).min(1).max(12), { label: 'tags', itemName: 'tags' }),
+    });
+    const form = fieldNode(note);
+    const translated = { kind: 'translated', max: 2000, multiline: false, html: false, optional: false };
+    expect(form).toEqual({
+      kind: 'object',
+      optional: false,
+      fields: [
+        { key: 'title', node: { ...translated, label: 'title' } },
+        { key: 'body', node: { ...translated, max: 10_000, multiline: true, label: 'description' } },
+        { key: 'picture', node: { kind: 'picture', optional: false, label: 'image', hint: 'image' } },
+        { key: 'year', node: { kind: 'number', min: 2000, max: 2100, optional: true, label: 'year' } },
+        {
+          key: 'tags',
+          node: {
+            kind: 'list',
+            min: 1,
+            max: 12,
+            optional: false,
+            label: 'tags',
+            itemName: 'tags',
+            item: { kind: 'text', max: 40, multiline: false, optional: false },
+          },
+        },
+      ],
+    });
+    expect(unnamed({ note: form })).toEqual([]);
+    expect(emptyValue(form)).toEqual({
+      title: { lotin: '', russian: '', english: '' },
+      body: { lotin: '', russian: '', english: '' },
+      picture: '',
+      tags: [],
+    });
   });
 
   it('a new list item is empty where it is required, so its errors show', () => {
@@ -210,20 +284,25 @@ describe('list items named by their content', () => {
 
   it('put a field’s path in parts: sections, fields, items (by content, else by place) and a last language', () => {
     const content = { about: { experience: [{ title: { lotin: 'A', russian: 'Б', english: 'B' } }, {}] } };
+    const experience = { kind: 'item', list: 'experience', label: 'experience', itemName: 'experience' };
     expect(pathParts('about.experience.0.title.russian', content, 'english')).toEqual([
       { kind: 'section', section: 'about' },
-      { kind: 'item', list: 'experience', index: 0, content: 'B' },
-      { kind: 'field', key: 'title' },
+      { ...experience, index: 0, content: 'B' },
+      { kind: 'field', key: 'title', label: 'title' },
       { kind: 'language', locale: 'russian' },
     ]);
     expect(pathParts('about.experience.1.place', content, 'english')).toEqual([
       { kind: 'section', section: 'about' },
-      { kind: 'item', list: 'experience', index: 1 },
-      { kind: 'field', key: 'place' },
+      { ...experience, index: 1 },
+      { kind: 'field', key: 'place', label: 'place' },
     ]);
     expect(pathParts('home.greeting', undefined, 'english')).toEqual([
       { kind: 'section', section: 'home' },
-      { kind: 'field', key: 'greeting' },
+      { kind: 'field', key: 'greeting', label: 'greeting' },
+    ]);
+    expect(pathParts('home.motto', undefined, 'english')).toEqual([
+      { kind: 'section', section: 'home' },
+      { kind: 'field', key: 'motto' },
     ]);
     expect(pathParts('about.toString.0', {}, 'english')).toEqual([
       { kind: 'section', section: 'about' },

@@ -1,14 +1,25 @@
+import '../../../shared/lib/zod-without-eval.js';
+import { z } from 'zod';
 import type { FieldErrorCode } from '../../../../shared/api-errors.js';
-import { LOCALES, type Locale } from '../../../../shared/locales.js';
-import { contentFiles, imagePathSchema } from '../../../../shared/schemas/content.js';
+import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
+import { contentFiles } from '../../../../shared/schemas/content.js';
 import { fieldErrorsFromIssues } from '../../../../shared/schemas/field-errors.js';
+import {
+  type FieldHint,
+  type FieldLabel,
+  type FieldMeta,
+  fieldMeta,
+  type ItemName,
+} from '../../../../shared/schemas/field-meta.js';
 
 /**
  * The studio's forms, made from the shared content schemas (src/shared/schemas/content.ts): each
- * schema becomes a tree of field nodes, and the editor draws one control per node kind. A new field
- * in a schema appears in the form by itself; a schema kind the studio cannot draw becomes
- * `unsupported`, which `form-model.test.ts` refuses, and a field without a label in the studio's
- * translations fails the same test.
+ * schema becomes a tree of field nodes, and the editor draws one control per node kind. What a node
+ * is comes from the schema alone, through zod's public API: its type and limits, and the studio's
+ * metadata on it (`fieldMeta`, src/shared/schemas/field-meta.ts: label, hint, picture, HTML…). A new
+ * field, or a new kind of entry, appears in the form by itself; a schema kind the studio cannot draw
+ * becomes `unsupported`, which `form-model.test.ts` refuses, and so is a field without a label or a
+ * label without a text in one of the studio's languages.
  */
 export type SectionName = keyof typeof contentFiles;
 export const SECTION_NAMES = Object.keys(contentFiles) as SectionName[];
@@ -16,6 +27,9 @@ export const SECTION_NAMES = Object.keys(contentFiles) as SectionName[];
 interface NodeBase {
   /** Left out of the content when it is empty. */
   optional: boolean;
+  /** The field's name (a field of an object has one; a list's item is named by its list). */
+  label?: FieldLabel;
+  hint?: FieldHint;
 }
 
 export type FieldNode = NodeBase &
@@ -26,122 +40,119 @@ export type FieldNode = NodeBase &
     | { kind: 'picture' }
     | { kind: 'social-icon' }
     | { kind: 'number'; min?: number; max?: number }
-    | { kind: 'list'; item: FieldNode; min: number; max: number }
+    | { kind: 'list'; item: FieldNode; min: number; max: number; itemName?: ItemName }
     | { kind: 'unsupported'; type: string }
   );
-
-/** The parts of a zod 4 schema the mapping reads (its definition and the bag of limits it keeps). */
-interface SchemaLike {
-  _zod: { def: { type: string; [key: string]: unknown }; bag?: Record<string, unknown> };
-  description?: string;
-  maxLength?: number | null;
-  minValue?: number | null;
-  maxValue?: number | null;
-  format?: string | null;
-}
 
 type Segment = string | number;
 type Path = readonly Segment[];
 
-/** Fields drawn differently from what their schema alone says, by path with `*` for list items. */
-const SPECIAL_FIELDS: Record<string, 'html' | 'social-icon'> = {
-  'footer.description': 'html',
-  'footer.social_links.*.icon': 'social-icon',
-};
+/** A limit zod keeps (`null` or infinite when there is none) as a number, or nothing. */
+const limit = (value: number | null | undefined) =>
+  value !== null && value !== undefined && Number.isFinite(value) ? value : undefined;
 
-/** The limits of a list schema (`.min()`, `.max()`), read from its checks. */
-function listLimits(schema: SchemaLike): { min: number; max: number } {
-  let min = 0;
-  let max = Number.POSITIVE_INFINITY;
-  for (const check of (schema._zod.def.checks as SchemaLike[] | undefined) ?? []) {
-    const def = check._zod.def as { check?: string; minimum?: number; maximum?: number };
-    if (def.check === 'min_length' && def.minimum !== undefined) min = def.minimum;
-    if (def.check === 'max_length' && def.maximum !== undefined) max = def.maximum;
-  }
-  return { min, max };
+/** The limits of a list schema (`.min()`, `.max()`), as its JSON Schema states them. */
+function listLimits(list: z.ZodArray): { min: number; max: number } {
+  const json = z.toJSONSchema(list, { unrepresentable: 'any' });
+  return { min: json.minItems ?? 0, max: json.maxItems ?? Number.POSITIVE_INFINITY };
 }
 
-const pattern = (path: Path) => path.map((segment) => (typeof segment === 'number' ? '*' : segment)).join('.');
+const NOT_WRAPPED = { optional: false, meta: {} };
 
 function isTranslated(shape: Record<string, unknown>): boolean {
   const keys = Object.keys(shape);
   return keys.length === LOCALES.length && LOCALES.every((locale) => keys.includes(locale));
 }
 
-/** One schema as a field node; `path` is where it sits in the content (list items as 0). */
-export function fieldNode(schema: unknown, path: Path, optional = false): FieldNode {
-  const zod = schema as SchemaLike;
-  const def = zod._zod.def;
-  const special = SPECIAL_FIELDS[pattern(path)];
-  if (schema === imagePathSchema || (def.type === 'string' && zod.description === imagePathSchema.description)) {
-    return { kind: 'picture', optional };
-  }
-  switch (def.type) {
-    case 'optional':
-      return fieldNode(def.innerType, path, true);
-    case 'object': {
-      const shape = def.shape as Record<string, unknown>;
-      if (isTranslated(shape)) {
-        const max = (shape[LOCALES[0]] as SchemaLike).maxLength ?? Number.POSITIVE_INFINITY;
-        return {
-          kind: 'translated',
-          max,
-          multiline: max > 2_000 || special === 'html',
-          html: special === 'html',
-          optional,
-        };
-      }
+/** A text schema's longest length (a translated text's, from its first language). */
+function maxLength(schema: unknown): number {
+  const text = schema instanceof z.ZodString || schema instanceof z.ZodStringFormat ? schema : undefined;
+  return limit(text?.maxLength) ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * One schema as a field node. `around` is what the wrappers around it said (an optional's metadata
+ * is the field's: its label sits on `field(text).optional()` as well as on `field(text.optional())`).
+ */
+export function fieldNode(
+  schema: z.core.$ZodType,
+  around: { optional: boolean; meta: FieldMeta } = NOT_WRAPPED,
+): FieldNode {
+  const meta = { ...fieldMeta.get(schema), ...around.meta };
+  if (schema instanceof z.ZodOptional) return fieldNode(schema.unwrap(), { optional: true, meta });
+  const base: NodeBase = {
+    optional: around.optional,
+    ...(meta.label ? { label: meta.label } : {}),
+    ...(meta.hint ? { hint: meta.hint } : {}),
+  };
+  if (meta.kind) return { ...base, kind: meta.kind };
+  if (schema instanceof z.ZodObject) {
+    const shape: Record<string, z.ZodType> = schema.shape;
+    if (isTranslated(shape)) {
       return {
-        kind: 'object',
-        optional,
-        fields: Object.entries(shape).map(([key, child]) => ({ key, node: fieldNode(child, [...path, key]) })),
+        ...base,
+        kind: 'translated',
+        max: maxLength(shape[LOCALES[0]]),
+        multiline: meta.multiline ?? false,
+        html: meta.html ?? false,
       };
     }
-    case 'string': {
-      if (special === 'social-icon') return { kind: 'social-icon', optional };
-      const format = zod.format === 'email' || zod.format === 'url' ? zod.format : undefined;
-      const max = zod.maxLength ?? Number.POSITIVE_INFINITY;
-      return { kind: 'text', max, multiline: max > 2_000, ...(format ? { format } : {}), optional };
-    }
-    case 'number':
-      return {
-        kind: 'number',
-        optional,
-        ...(zod.minValue !== null && zod.minValue !== undefined && Number.isFinite(zod.minValue)
-          ? { min: zod.minValue }
-          : {}),
-        ...(zod.maxValue !== null && zod.maxValue !== undefined && Number.isFinite(zod.maxValue)
-          ? { max: zod.maxValue }
-          : {}),
-      };
-    case 'array':
-      return { kind: 'list', optional, item: fieldNode(def.element, [...path, 0]), ...listLimits(zod) };
-    default:
-      return { kind: 'unsupported', type: def.type, optional };
+    return {
+      ...base,
+      kind: 'object',
+      fields: Object.entries(shape).map(([key, child]) => ({ key, node: fieldNode(child) })),
+    };
   }
+  if (schema instanceof z.ZodString || schema instanceof z.ZodStringFormat) {
+    const format = schema.format === 'email' || schema.format === 'url' ? schema.format : undefined;
+    return {
+      ...base,
+      kind: 'text',
+      max: maxLength(schema),
+      multiline: meta.multiline ?? false,
+      ...(format ? { format } : {}),
+    };
+  }
+  if (schema instanceof z.ZodNumber) {
+    const min = limit(schema.minValue);
+    const max = limit(schema.maxValue);
+    return { ...base, kind: 'number', ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+  }
+  if (schema instanceof z.ZodArray) {
+    return {
+      ...base,
+      kind: 'list',
+      item: fieldNode(schema.element),
+      ...listLimits(schema),
+      ...(meta.itemName ? { itemName: meta.itemName } : {}),
+    };
+  }
+  return { ...base, kind: 'unsupported', type: schema instanceof z.ZodType ? schema.type : 'unknown' };
 }
 
 /** Each section's form. */
 export const SECTION_FORMS = Object.fromEntries(
-  SECTION_NAMES.map((section) => [section, fieldNode(contentFiles[section].schema, [section])]),
+  SECTION_NAMES.map((section) => [section, fieldNode(contentFiles[section].schema)]),
 ) as Record<SectionName, FieldNode>;
 
-/** Every field's key name in a form (the labels the studio's translations must have). */
-export function fieldKeys(node: FieldNode): string[] {
-  if (node.kind === 'object') return node.fields.flatMap(({ key, node: child }) => [key, ...fieldKeys(child)]);
-  if (node.kind === 'list') return fieldKeys(node.item);
-  return [];
+const isSectionName = (name: unknown): name is SectionName => SECTION_NAMES.some((section) => section === name);
+
+/**
+ * The node of the field at a content path (`about.experience.2.title`, list items by any index), or
+ * undefined where the path leaves the forms (a field an older version had).
+ */
+export function nodeAt(path: string | Path): FieldNode | undefined {
+  const [section, ...rest] = typeof path === 'string' ? path.split('.') : path;
+  let node: FieldNode | undefined = isSectionName(section) ? SECTION_FORMS[section] : undefined;
+  for (const segment of rest) {
+    if (node?.kind === 'object') node = node.fields.find(({ key }) => key === segment)?.node;
+    else if (node?.kind === 'list' && /^\d+$/.test(String(segment))) node = node.item;
+    else return undefined;
+  }
+  return node;
 }
 
-/** The key names of a form's lists (each needs a name for one of its items). */
-export function listKeys(node: FieldNode, key?: string): string[] {
-  if (node.kind === 'object')
-    return node.fields.flatMap(({ key: child, node: childNode }) => listKeys(childNode, child));
-  if (node.kind === 'list') return [...(key ? [key] : []), ...listKeys(node.item)];
-  return [];
-}
-
-/** Node kinds anywhere in a form, with the path of each (for the test that refuses `unsupported`). */
+/** Every node of a form, with its path (list items as `*`). */
 export function nodesOf(node: FieldNode, path: string): { path: string; node: FieldNode }[] {
   const here = [{ path, node }];
   if (node.kind === 'object') {
@@ -317,14 +328,15 @@ export function itemContent(item: unknown, locale: Locale): string | undefined {
 
 export type PathPart =
   | { kind: 'section'; section: string }
-  | { kind: 'field'; key: string }
-  | { kind: 'item'; list: string; index: number; content?: string }
+  | { kind: 'field'; key: string; label?: FieldLabel }
+  /** `label` and `itemName` are its list's. */
+  | { kind: 'item'; list: string; index: number; content?: string; label?: FieldLabel; itemName?: ItemName }
   | { kind: 'language'; locale: Locale };
 
 /**
  * A field's path (`about.experience.2.title.russian`) in parts to put in words: a list item stands
  * for its list and is named by its content in `content` when it has some (else by its place); a last
- * language segment is a language.
+ * language segment is a language. Fields and lists the forms have carry their label and item name.
  */
 export function pathParts(path: string, content: unknown, locale: Locale): PathPart[] {
   const segments = path.split('.');
@@ -341,11 +353,20 @@ export function pathParts(path: string, content: unknown, locale: Locale): PathP
     } else if (/^\d+$/.test(segment) && list !== undefined) {
       if (parts.at(-1)?.kind === 'field') parts.pop();
       const words = itemContent(value, locale);
-      parts.push({ kind: 'item', list, index: Number(segment), ...(words ? { content: words } : {}) });
-    } else if (index === segments.length - 1 && (LOCALES as readonly string[]).includes(segment)) {
-      parts.push({ kind: 'language', locale: segment as Locale });
+      const listNode = nodeAt(segments.slice(0, index));
+      parts.push({
+        kind: 'item',
+        list,
+        index: Number(segment),
+        ...(words ? { content: words } : {}),
+        ...(listNode?.label ? { label: listNode.label } : {}),
+        ...(listNode?.kind === 'list' && listNode.itemName ? { itemName: listNode.itemName } : {}),
+      });
+    } else if (index === segments.length - 1 && isLocale(segment)) {
+      parts.push({ kind: 'language', locale: segment });
     } else {
-      parts.push({ kind: 'field', key: segment });
+      const label = nodeAt(segments.slice(0, index + 1))?.label;
+      parts.push({ kind: 'field', key: segment, ...(label ? { label } : {}) });
     }
     here = value;
   });

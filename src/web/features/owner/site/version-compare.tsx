@@ -11,10 +11,10 @@ import styles from './version-compare.module.css';
 
 function partWords(t: TFunction<'studio'>, part: PathPart): string {
   if (part.kind === 'section') return t(`sections.${part.section}` as 'sections.home', { defaultValue: part.section });
-  if (part.kind === 'field') return t(`fields.${part.key}` as 'fields.title', { defaultValue: part.key });
+  if (part.kind === 'field') return part.label ? t(`fields.${part.label}`) : part.key;
   if (part.kind === 'language') return t(`languages.${part.locale}`);
-  const list = t(`fields.${part.list}` as 'fields.title', { defaultValue: part.list });
-  const kind = t(`item_names.${part.list}` as 'item_names.highlights', { defaultValue: list });
+  const list = part.label ? t(`fields.${part.label}`) : part.list;
+  const kind = part.itemName ? t(`item_names.${part.itemName}`) : list;
   return part.content
     ? t('list.item_named', { item: kind, content: part.content })
     : t('list.item', { label: kind, number: part.index + 1 });
