@@ -2,6 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/change-password.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { CodeField, PasswordField } from '../components/field.js';
+import { placeError } from '../components/field-errors.js';
 import styles from './security-settings.module.css';
 
 /** The password changes with the current one (and the code when the second factor is on). */
@@ -27,48 +29,40 @@ export function ChangePasswordForm({ secondFactor }: { secondFactor: boolean }) 
     );
   }
 
+  const errors = placeError(change.error, {
+    current: 'wrong_password',
+    new: 'validation_failed',
+    code: secondFactor && 'wrong_code',
+  });
+
   return (
     <section className={styles.section} aria-labelledby="owner-password-title">
       <h3 id="owner-password-title">{t('security.password_title')}</h3>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label className={styles.field}>
-          <span>{t('security.current_password')}</span>
-          <input
-            className={styles.input}
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
-        </label>
-        <label className={styles.field}>
-          <span>{t('security.new_password')}</span>
-          <input
-            className={styles.input}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            minLength={12}
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-        </label>
+        <PasswordField
+          kind="current"
+          label={t('security.current_password')}
+          name="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+          error={errors.current}
+        />
+        <PasswordField
+          kind="new"
+          label={t('security.new_password')}
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          error={errors.new}
+        />
         {secondFactor && (
-          <label className={styles.field}>
-            <span>{t('security.code')}</span>
-            <input
-              className={styles.input}
-              name="code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </label>
+          <CodeField
+            label={t('security.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
         )}
-        <ErrorMessage error={change.error} />
+        <ErrorMessage error={errors.form} />
         {change.isSuccess && (
           <p role="status" className={styles.notice}>
             {t('security.password_changed')}

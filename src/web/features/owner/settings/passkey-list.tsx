@@ -5,6 +5,7 @@ import { useAddPasskey } from '../api/add-passkey.js';
 import { useRemovePasskey } from '../api/remove-passkey.js';
 import { useRenamePasskey } from '../api/rename-passkey.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { Field } from '../components/field.js';
 import { useDateFormat } from '../components/use-date-format.js';
 import { type ReauthenticationPrompt, shownError } from './reauthentication.js';
 import styles from './security-settings.module.css';
@@ -66,17 +67,14 @@ export function PasskeyList({
         </ul>
       )}
       <form className={styles.form} onSubmit={onAdd} noValidate>
-        <label className={styles.field}>
-          <span>{t('security.passkey_name')}</span>
-          <input
-            className={styles.input}
-            name="passkey-name"
-            maxLength={100}
-            placeholder={t('security.passkey_default_name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </label>
+        <Field
+          label={t('security.passkey_name')}
+          name="passkey-name"
+          maxLength={100}
+          placeholder={t('security.passkey_default_name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <ErrorMessage error={shownError(add.error ?? remove.error)} />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={add.isPending} aria-busy={add.isPending}>

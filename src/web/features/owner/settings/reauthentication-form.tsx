@@ -2,6 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReauthenticate } from '../api/reauthenticate.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { CodeField, PasswordField } from '../components/field.js';
+import { placeError } from '../components/field-errors.js';
 import styles from './security-settings.module.css';
 
 /** "Confirm it is you": the password (with the code when the second factor is on) or a passkey. */
@@ -19,7 +21,6 @@ export function ReauthenticationForm({
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const titleId = useId();
-  const errorId = useId();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,40 +31,31 @@ export function ReauthenticationForm({
     );
   }
 
+  const errors = placeError(reauthenticate.error, { password: 'wrong_password', code: secondFactor && 'wrong_code' });
+
   return (
     <section className={styles.reauth} aria-labelledby={titleId}>
       <h3 id={titleId}>{t('security.reauth_title')}</h3>
       <p className={styles.muted}>{t('security.reauth_intro')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label className={styles.field}>
-          <span>{t('sign_in.password')}</span>
-          <input
-            className={styles.input}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            // biome-ignore lint/a11y/noAutofocus: the prompt appears because the owner just asked for a change
-            autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={reauthenticate.error ? errorId : undefined}
-          />
-        </label>
+        <PasswordField
+          kind="current"
+          label={t('sign_in.password')}
+          // The prompt appears because the owner just asked for a change: it takes the focus.
+          autoFocus
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
         {secondFactor && (
-          <label className={styles.field}>
-            <span>{t('security.code')}</span>
-            <input
-              className={styles.input}
-              name="code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </label>
+          <CodeField
+            label={t('security.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
         )}
-        <ErrorMessage id={errorId} error={reauthenticate.error} />
+        <ErrorMessage error={errors.form} />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={reauthenticate.isPending}>
             {t('security.reauth_submit')}

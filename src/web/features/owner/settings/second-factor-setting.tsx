@@ -5,6 +5,8 @@ import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.js'
 import { useSetUpSecondFactor } from '../api/set-up-second-factor.js';
 import { useTurnOffSecondFactor } from '../api/turn-off-second-factor.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { CodeField } from '../components/field.js';
+import { placeError } from '../components/field-errors.js';
 import { type ReauthenticationPrompt, shownError } from './reauthentication.js';
 import { keyGroups, recoveryCodesFileName, recoveryCodesText } from './recovery-codes.js';
 import styles from './security-settings.module.css';
@@ -60,6 +62,7 @@ export function SecondFactorSetting({
 
   const error = shownError(setUp.error ?? confirm.error ?? regenerate.error ?? turnOff.error);
   const setup = setUp.data;
+  const errors = placeError(error, { code: !enabled && !!setup && 'wrong_code' });
 
   return (
     <section className={styles.section} aria-labelledby="owner-second-factor-title">
@@ -85,18 +88,14 @@ export function SecondFactorSetting({
           <p id={secretHintId} className={styles.muted}>
             {t('security.secret_hint')}
           </p>
-          <label className={styles.field}>
-            <span>{t('security.confirm_code')}</span>
-            <input
-              className={styles.input}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </label>
+          <CodeField
+            label={t('security.confirm_code')}
+            inputMode="numeric"
+            pattern="[0-9]{6}"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
           <div className={styles.actions}>
             <button type="submit" className={styles.primary} disabled={confirm.isPending}>
               {t('security.confirm')}
@@ -104,7 +103,7 @@ export function SecondFactorSetting({
           </div>
         </form>
       )}
-      <ErrorMessage error={error} />
+      <ErrorMessage error={errors.form} />
       <div className={styles.actions}>
         {!enabled && !setup && (
           <button type="button" className={styles.primary} disabled={setUp.isPending} onClick={startSetup}>

@@ -1,5 +1,5 @@
 import '../../../shared/lib/zod-without-eval.js';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
@@ -7,6 +7,8 @@ import { passwordResetBodySchema } from '../../../../shared/schemas/owner.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { CodeField, PasswordField } from '../components/field.js';
+import { placeError } from '../components/field-errors.js';
 import styles from './sign-in.module.css';
 
 /**
@@ -22,10 +24,10 @@ export function PasswordReset() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [askForCode, setAskForCode] = useState(false);
-  const errorId = useId();
   const linkBroken = !passwordResetBodySchema.shape.token.safeParse(token).success;
   const failure =
     reset.error instanceof ApiError && reset.error.code === 'second_factor_required' ? undefined : reset.error;
+  const errors = placeError(failure, { password: 'validation_failed', code: askForCode && 'wrong_code' });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -74,37 +76,24 @@ export function PasswordReset() {
       <h1 id="owner-reset-title">{t('reset.title')}</h1>
       <p className={styles.muted}>{t('reset.intro')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label className={styles.field}>
-          <span>{t('reset.new_password')}</span>
-          <input
-            className={styles.input}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            minLength={12}
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={failure ? true : undefined}
-            aria-describedby={failure ? errorId : undefined}
-          />
-        </label>
+        <PasswordField
+          kind="new"
+          label={t('reset.new_password')}
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
         {askForCode && (
-          <label className={styles.field}>
-            <span>{t('sign_in.code')}</span>
-            <input
-              className={styles.input}
-              name="code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </label>
+          <CodeField
+            label={t('sign_in.code')}
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
         )}
-        <ErrorMessage id={errorId} error={failure} />
+        <ErrorMessage error={errors.form} />
         <button type="submit" className={styles.submit} disabled={reset.isPending} aria-busy={reset.isPending}>
           {t('reset.submit')}
         </button>

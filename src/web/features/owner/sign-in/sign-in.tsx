@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
@@ -7,6 +7,8 @@ import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useSignIn } from '../api/sign-in.js';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { CodeField, PasswordField } from '../components/field.js';
+import { placeError } from '../components/field-errors.js';
 import { PasswordReset } from './password-reset.js';
 import styles from './sign-in.module.css';
 
@@ -32,8 +34,6 @@ function SignInForm({ notice }: { notice?: string }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [askForCode, setAskForCode] = useState(false);
-  const errorId = useId();
-  const codeHintId = useId();
   // A reset request refused for the site's hourly ceiling says what the owner can do instead.
   const resetRefused = requestReset.error instanceof ApiError && requestReset.error.code === 'rate_limited';
   const failure =
@@ -41,6 +41,7 @@ function SignInForm({ notice }: { notice?: string }) {
   // "Enter the code" is said by the code field itself, not as an error.
   const shownFailure = failure instanceof ApiError && failure.code === 'second_factor_required' ? undefined : failure;
   const error = shownFailure ?? (signIn.isIdle && signInWithPasskey.isIdle ? notice : undefined);
+  const errors = placeError(error, { password: 'wrong_password', code: askForCode && 'wrong_code' });
   const busy = signIn.isPending || signInWithPasskey.isPending;
 
   function onSubmit(event: FormEvent) {
@@ -63,44 +64,28 @@ function SignInForm({ notice }: { notice?: string }) {
       <h1 id="owner-sign-in-title">{t('sign_in.title')}</h1>
       <p className={styles.muted}>{t('sign_in.intro')}</p>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label className={styles.field}>
-          <span>{t('sign_in.password')}</span>
-          <input
-            className={styles.input}
-            type="password"
-            name="password"
-            autoComplete="current-password webauthn"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-        </label>
+        <PasswordField
+          kind="current"
+          label={t('sign_in.password')}
+          autoComplete="current-password webauthn"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+        />
         {askForCode && (
-          <>
-            <p id={codeHintId} className={styles.muted}>
-              {t('sign_in.code_hint')}
-            </p>
-            <label className={styles.field}>
-              <span>{t('sign_in.code')}</span>
-              <input
-                className={styles.input}
-                name="code"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                // biome-ignore lint/a11y/noAutofocus: the field appears because the owner is asked for it now
-                autoFocus
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                aria-describedby={codeHintId}
-              />
-            </label>
-          </>
+          <CodeField
+            label={t('sign_in.code')}
+            hint={t('sign_in.code_hint')}
+            required
+            // The field appears because the owner is asked for it now: it takes the focus.
+            autoFocus
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={errors.code}
+          />
         )}
-        <ErrorMessage id={errorId} error={error} />
+        <ErrorMessage error={errors.form} />
         <button type="submit" className={styles.submit} disabled={busy} aria-busy={signIn.isPending}>
           {signIn.isPending ? t('sign_in.submitting') : t('sign_in.submit')}
         </button>
