@@ -1,6 +1,7 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './confirm-dialog.module.css';
+import { ModalDialog } from './modal-dialog.js';
 
 export type ConfirmOptions = {
   title: string;
@@ -21,12 +22,9 @@ type ConfirmDialogProps = ConfirmOptions & {
   onCancel: () => void;
 };
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * The owner area's confirmation instead of the browser's `confirm`: a modal `<dialog>` (the page behind
- * is inert), Tab kept inside, Escape cancels, and focus goes back where it was when it closes.
+ * The owner area's confirmation instead of the browser's `confirm`: a `ModalDialog` with the question
+ * and two named choices.
  */
 function ConfirmDialog({
   open,
@@ -40,56 +38,21 @@ function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('owner');
-  const dialog = useRef<HTMLDialogElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-      // The safe choice has the focus when something would be lost, so Enter never destroys by surprise.
-      (destructive ? cancelButton : confirmButton).current?.focus();
-    }
-    if (!open && element.open) {
-      element.close();
-      returnFocus.current?.focus();
-    }
-  }, [open, destructive]);
-
-  // Browsers let Tab leave a modal dialog for their own toolbar; the owner's focus stays on the question.
-  const keepTabInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
+      busy={busy}
+      onCancel={onCancel}
+      // The safe choice has the focus when something would be lost, so Enter never destroys by surprise.
+      onOpen={() => (destructive ? cancelButton : confirmButton).current?.focus()}
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={message ? messageId : undefined}
-      onKeyDown={keepTabInside}
-      onCancel={(event) => {
-        // Escape: React's state closes the dialog, so it stays the one source of truth.
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
     >
       {open && (
         <div className={styles.body}>
@@ -117,7 +80,7 @@ function ConfirmDialog({
           </div>
         </div>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
 

@@ -6,6 +6,7 @@ import { ApiError } from '../../../shared/api/api-client.js';
 import { useDeleteContentPicture } from '../api/delete-content-picture.js';
 import { useContentPictures } from '../api/get-content-pictures.js';
 import { useConfirm } from '../components/confirm-dialog.js';
+import { ModalDialog } from '../components/modal-dialog.js';
 import { useDraftEditor } from './draft-context.js';
 import styles from './picture-field.module.css';
 
@@ -72,7 +73,7 @@ export function PictureLibrary({
 }) {
   const { t, i18n } = useTranslation('studio');
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'english';
-  const dialog = useRef<HTMLDialogElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const introId = useId();
   const statusId = useId();
@@ -116,7 +117,7 @@ export function PictureLibrary({
         setOutcome({ path, done: true });
         // Its Delete button is gone with it: focus goes to the library's first picture, not the page.
         requestAnimationFrame(() =>
-          dialog.current
+          body.current
             ?.querySelector<HTMLButtonElement>(`[data-picture]:not([data-picture="${CSS.escape(path)}"])`)
             ?.focus(),
         );
@@ -125,44 +126,24 @@ export function PictureLibrary({
     });
   };
 
-  // Focus goes back where it was once the dialog is closed: while it is open, the rest is inert.
-  const opener = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-    }
-    if (!open) {
-      if (element.open) element.close();
-      opener.current?.focus();
-      opener.current = null;
-    }
-  }, [open]);
-
   // Focus goes to the chosen picture once the list is there, rather than to the Close button.
   useEffect(() => {
     if (!open || !loaded) return;
-    const buttons = dialog.current?.querySelectorAll<HTMLButtonElement>('[data-picture]');
+    const buttons = body.current?.querySelectorAll<HTMLButtonElement>('[data-picture]');
     const target = [...(buttons ?? [])].find((button) => button.dataset.picture === chosen) ?? buttons?.[0];
     target?.focus();
   }, [open, loaded, chosen]);
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
+      onCancel={onClose}
       className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={introId}
-      // Escape closes the dialog natively; the field must know, so it opens again next time. React
-      // passes the delete confirmation's own close up to here: only this dialog's counts.
-      onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
     >
       {open && (
-        <div className={styles.dialogBody}>
+        <div ref={body} className={styles.dialogBody}>
           <div className={styles.dialogBar}>
             <h2 id={titleId} className={styles.dialogTitle}>
               {t('pictures.library_title')}
@@ -252,6 +233,6 @@ export function PictureLibrary({
         </div>
       )}
       {confirmDialog}
-    </dialog>
+    </ModalDialog>
   );
 }

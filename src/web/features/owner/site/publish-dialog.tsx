@@ -1,17 +1,16 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from '../../../../shared/schemas/api.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { usePublishContent } from '../api/publish-content.js';
 import dialogStyles from '../components/confirm-dialog.module.css';
 import { ErrorMessage } from '../components/error-message.js';
+import { Field } from '../components/field.js';
+import { ModalDialog } from '../components/modal-dialog.js';
 import { useDraftEditor } from './draft-context.js';
 import { ProblemLinks } from './problem-links.js';
 import styles from './site.module.css';
 import { useDraftChanges } from './use-draft-changes.js';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * Publishing, asked in a modal dialog wherever the owner is (a modal `<dialog>` is drawn in the
@@ -32,14 +31,13 @@ export function PublishDialog({
   const { store, problems, setPublished } = useDraftEditor();
   const changes = useDraftChanges();
   const publish = usePublishContent();
-  const dialog = useRef<HTMLDialogElement>(null);
   const noteInput = useRef<HTMLInputElement>(null);
   const problemList = useRef<HTMLDivElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
   const [note, setNote] = useState('');
   const [refused, setRefused] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [followedLink, setFollowedLink] = useState(false);
   const titleId = useId();
   const messageId = useId();
 
@@ -47,23 +45,17 @@ export function PublishDialog({
   const shownProblems = refused.length > 0 ? refused : [...problems].map(([field, code]) => ({ field, code }));
   const changeCount = changes?.reduce((total, section) => total + section.changes.length, 0) ?? 0;
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setRefused([]);
-      setFailure(undefined);
-      element.showModal();
-      requestAnimationFrame(() => (noteInput.current ?? problemList.current)?.focus());
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  function opened() {
+    setRefused([]);
+    setFailure(undefined);
+    setFollowedLink(false);
+    requestAnimationFrame(() => (noteInput.current ?? problemList.current)?.focus());
+  }
 
-  /** Closes the dialog; focus goes back to what opened it unless a link takes the owner elsewhere. */
-  function close(restoreFocus: boolean) {
+  /** A problem's link takes the owner to its field: focus stays there rather than going back. */
+  function followLink() {
+    setFollowedLink(true);
     onClose();
-    if (restoreFocus) requestAnimationFrame(() => returnFocus.current?.focus());
   }
 
   async function onSubmit(event: FormEvent) {
@@ -81,7 +73,7 @@ export function PublishDialog({
       setPublished(version);
       setNote('');
       onPublished(version.number);
-      close(true);
+      onClose();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed' && error.fieldErrors.length > 0) {
         setRefused(error.fieldErrors);
@@ -94,34 +86,16 @@ export function PublishDialog({
     }
   }
 
-  // Browsers let Tab leave a modal dialog for their own toolbar; the owner's focus stays in it.
-  const keepTabInside = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
+      busy={busy}
+      onCancel={onClose}
+      onOpen={opened}
+      returnFocus={!followedLink}
       className={dialogStyles.dialog}
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      onKeyDown={keepTabInside}
-      onCancel={(event) => {
-        // Escape: React's state closes the dialog, so it stays the one source of truth.
-        event.preventDefault();
-        if (!busy) close(true);
-      }}
     >
       {open && (
         <form className={dialogStyles.body} onSubmit={onSubmit} noValidate>
@@ -131,7 +105,7 @@ export function PublishDialog({
           {shownProblems.length > 0 ? (
             <div id={messageId} ref={problemList} tabIndex={-1} role="alert" className={styles.problems}>
               <p>{t('publish.refused', { count: shownProblems.length })}</p>
-              <ProblemLinks problems={shownProblems} onFollow={() => close(false)} />
+              <ProblemLinks problems={shownProblems} onFollow={followLink} />
             </div>
           ) : (
             <>
@@ -140,22 +114,19 @@ export function PublishDialog({
                   ? t('publish_bar.confirm_changes', { count: changeCount })
                   : t('publish_bar.confirm_none')}
               </p>
-              <label className={styles.field}>
-                <span>{t('publish.note')}</span>
-                <input
-                  ref={noteInput}
-                  className={styles.input}
-                  name="note"
-                  maxLength={500}
-                  value={note}
-                  onChange={(event) => setNote(event.target.value)}
-                />
-              </label>
+              <Field
+                ref={noteInput}
+                label={t('publish.note')}
+                name="note"
+                maxLength={500}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
             </>
           )}
           <ErrorMessage error={failure} />
           <div className={dialogStyles.actions}>
-            <button type="button" className={dialogStyles.cancel} onClick={() => close(true)} disabled={busy}>
+            <button type="button" className={dialogStyles.cancel} onClick={onClose} disabled={busy}>
               {shownProblems.length > 0 ? t('publish_bar.close') : t('publish_bar.cancel')}
             </button>
             {shownProblems.length === 0 && (
@@ -166,6 +137,6 @@ export function PublishDialog({
           </div>
         </form>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
