@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { webauthnOptionsResponseSchema } from '../../../../shared/schemas/owner.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -18,9 +18,8 @@ async function addPasskey(name: string) {
 }
 
 export function useAddPasskey() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPasskey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+    meta: { invalidates: [getSecurityQueryOptions().queryKey] },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { contentBringBackResponseSchema } from '../../../../shared/schemas/content-store.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -15,9 +15,8 @@ const bringBackSetAsideDraft = (id: string) =>
   });
 
 export function useBringBackSetAsideDraft() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bringBackSetAsideDraft,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: setAsideDraftsKey }),
+    meta: { invalidates: [setAsideDraftsKey] },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSessionsQueryOptions } from './get-sessions.js';
 
@@ -12,9 +12,8 @@ const changePassword = (fields: ChangePasswordFields) => apiRequest('/owner/pass
 
 /** Every other session ends with the change: the device list is read again. */
 export function useChangePassword() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSessionsQueryOptions().queryKey }),
+    meta: { invalidates: [getSessionsQueryOptions().queryKey] },
   });
 }

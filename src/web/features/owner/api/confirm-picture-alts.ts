@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AltConfirmation } from '../../../../shared/picture-alt-review.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { type AltConfirmations, altConfirmationsQueryOptions } from './get-picture-alt-confirmations.js';
@@ -8,9 +8,8 @@ const confirmAlts = (confirmation: AltConfirmation) =>
 
 /** The owner's word that a place's alt texts, as they are, fit its new picture. */
 export function useConfirmPictureAlts() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmAlts,
-    onSuccess: (confirmations) => queryClient.setQueryData(altConfirmationsQueryOptions().queryKey, confirmations),
+    meta: { updates: altConfirmationsQueryOptions().queryKey },
   });
 }

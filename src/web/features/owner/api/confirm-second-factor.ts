@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { recoveryCodesResponseSchema } from '../../../../shared/schemas/owner.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -11,9 +11,8 @@ const confirmSecondFactor = (code: string) =>
   apiRequest<RecoveryCodes>('/owner/second-factor', { method: 'POST', body: { code } });
 
 export function useConfirmSecondFactor() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmSecondFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+    meta: { invalidates: [getSecurityQueryOptions().queryKey] },
   });
 }

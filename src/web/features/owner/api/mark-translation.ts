@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { translationMarkBodySchema } from '../../../../shared/schemas/content-translations.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -11,9 +11,8 @@ const markTranslation = (mark: TranslationMark) =>
   apiRequest<TranslationReportAnswer>('/owner/content/translations/marks', { method: 'PUT', body: mark });
 
 export function useMarkTranslation() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markTranslation,
-    onSuccess: (report) => queryClient.setQueryData(translationReportKey, report),
+    meta: { updates: translationReportKey },
   });
 }

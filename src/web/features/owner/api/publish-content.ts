@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { contentVersionSummaryResponseSchema } from '../../../../shared/schemas/content-store.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -11,9 +11,8 @@ const publishContent = ({ note }: { note?: string }) =>
   apiRequest<ContentVersionSummary>('/owner/content/publish', { method: 'POST', body: note ? { note } : {} });
 
 export function usePublishContent() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishContent,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentVersionsKey }),
+    meta: { invalidates: [contentVersionsKey] },
   });
 }

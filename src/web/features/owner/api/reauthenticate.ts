@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSecurityQueryOptions } from './get-security.js';
 import { passkeyAssertion } from './passkey-assertion.js';
@@ -12,9 +12,8 @@ const reauthenticate = async (proof: ReauthenticationProof) =>
     : apiRequest('/owner/reauthenticate', { method: 'POST', body: proof });
 
 export function useReauthenticate() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reauthenticate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+    meta: { invalidates: [getSecurityQueryOptions().queryKey] },
   });
 }

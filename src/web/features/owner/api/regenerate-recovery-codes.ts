@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import type { RecoveryCodes } from './confirm-second-factor.js';
 import { getSecurityQueryOptions } from './get-security.js';
@@ -6,9 +6,8 @@ import { getSecurityQueryOptions } from './get-security.js';
 const regenerateRecoveryCodes = () => apiRequest<RecoveryCodes>('/owner/recovery-codes', { method: 'POST', body: {} });
 
 export function useRegenerateRecoveryCodes() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: regenerateRecoveryCodes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+    meta: { invalidates: [getSecurityQueryOptions().queryKey] },
   });
 }

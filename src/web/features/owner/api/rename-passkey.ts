@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSecurityQueryOptions } from './get-security.js';
 
@@ -6,9 +6,8 @@ const renamePasskey = ({ id, name }: { id: string; name: string }) =>
   apiRequest(`/owner/passkeys/${id}`, { method: 'PATCH', body: { name } });
 
 export function useRenamePasskey() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renamePasskey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+    meta: { invalidates: [getSecurityQueryOptions().queryKey] },
   });
 }

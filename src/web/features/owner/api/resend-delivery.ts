@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { deliveryResponseSchema } from '../../../../shared/schemas/owner.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -9,13 +9,8 @@ const resendDelivery = (id: string) =>
 
 /** A delivery is shown on its message and in the settings' problems: both load again. */
 export function useResendDelivery() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendDelivery,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['messages', 'detail'] }),
-        queryClient.invalidateQueries({ queryKey: getNotificationsQueryOptions().queryKey }),
-      ]),
+    meta: { invalidates: [['messages', 'detail'], getNotificationsQueryOptions().queryKey] },
   });
 }

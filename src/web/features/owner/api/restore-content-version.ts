@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../shared/schemas/api.js';
 import type { contentRestoreResponseSchema } from '../../../../shared/schemas/content-store.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
@@ -16,13 +16,8 @@ const restoreContentVersion = (number: number) =>
   apiRequest<RestoredVersion>(`/owner/content/versions/${number}/restore`, { method: 'POST', body: {} });
 
 export function useRestoreContentVersion() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreContentVersion,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: contentVersionsKey }),
-        queryClient.invalidateQueries({ queryKey: setAsideDraftsKey }),
-      ]),
+    meta: { invalidates: [contentVersionsKey, setAsideDraftsKey] },
   });
 }

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getSecurityQueryOptions } from './get-security.js';
 
 const turnOffSecondFactor = () => apiRequest('/owner/second-factor', { method: 'DELETE' });
 
 export function useTurnOffSecondFactor() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: turnOffSecondFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getSecurityQueryOptions().queryKey }),
+    meta: { invalidates: [getSecurityQueryOptions().queryKey] },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ThisBrowser } from '../../../../shared/schemas/stats.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getThisBrowserQueryOptions } from './get-this-browser.js';
@@ -9,10 +9,9 @@ const updateThisBrowser = (counted: boolean) =>
 
 /** The switch moves at once, and back if the server refuses. */
 export function useUpdateThisBrowser() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateThisBrowser,
-    ...optimisticUpdate<ThisBrowser, boolean>(queryClient, getThisBrowserQueryOptions().queryKey, (data, counted) => ({
+    ...optimisticUpdate<ThisBrowser, boolean>(getThisBrowserQueryOptions().queryKey, (data, counted) => ({
       ...data,
       counted,
     })),

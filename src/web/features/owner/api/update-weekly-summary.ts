@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { WeeklySummary } from '../../../../shared/schemas/stats.js';
 import { apiRequest } from '../../../shared/api/api-client.js';
 import { getWeeklySummaryQueryOptions } from './get-weekly-summary.js';
@@ -9,13 +9,11 @@ const updateWeeklySummary = (enabled: boolean) =>
 
 /** The switch moves at once, and back if the server refuses. */
 export function useUpdateWeeklySummary() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWeeklySummary,
-    ...optimisticUpdate<WeeklySummary, boolean>(
-      queryClient,
-      getWeeklySummaryQueryOptions().queryKey,
-      (data, enabled) => ({ ...data, enabled }),
-    ),
+    ...optimisticUpdate<WeeklySummary, boolean>(getWeeklySummaryQueryOptions().queryKey, (data, enabled) => ({
+      ...data,
+      enabled,
+    })),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiErrorCode, isFieldErrorCode } from '../../../../shared/api-errors.js';
 import { API_PREFIX } from '../../../../shared/http.js';
@@ -70,14 +70,13 @@ function uploadContentPicture(file: File, onProgress: (progress: UploadProgress)
 
 /** The upload, with how far the current one has got (`undefined` before the first progress event). */
 export function useUploadContentPicture() {
-  const queryClient = useQueryClient();
   const [progress, setProgress] = useState<UploadProgress | undefined>();
   const mutation = useMutation({
     mutationFn: (file: File) => {
       setProgress({ loaded: 0, total: file.size });
       return uploadContentPicture(file, setProgress);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentPicturesQueryOptions().queryKey }),
+    meta: { invalidates: [contentPicturesQueryOptions().queryKey] },
   });
   return { ...mutation, progress };
 }
