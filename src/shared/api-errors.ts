@@ -1,3 +1,15 @@
+/** Why an uploaded picture was refused: the studio says each in words. */
+export const PICTURE_REFUSAL_CODES = [
+  'picture_missing',
+  'picture_too_large',
+  'picture_unreadable',
+  'picture_type_not_allowed',
+  'picture_type_mismatch',
+  'picture_too_many_pixels',
+  'picture_unsafe_svg',
+  'picture_exists',
+] as const;
+
 /**
  * The API's stable error codes, free of zod so the web app can check them without loading it.
  * `schemas/api.ts` builds the error response schema from these lists.
@@ -26,14 +38,7 @@ export const API_ERROR_CODES = [
   'channel_not_configured',
   'move_not_allowed',
   'draft_conflict',
-  'picture_missing',
-  'picture_too_large',
-  'picture_unreadable',
-  'picture_type_not_allowed',
-  'picture_type_mismatch',
-  'picture_too_many_pixels',
-  'picture_unsafe_svg',
-  'picture_exists',
+  ...PICTURE_REFUSAL_CODES,
   'picture_in_use',
   'service_unavailable',
   'internal_error',

@@ -74,6 +74,16 @@ function AboutSection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/** One kind of skill in a card of its own, under its name. */
+function SkillCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={styles.card}>
+      <h3>{title}</h3>
+      {children}
+    </div>
+  );
+}
+
 function LevelBars({ skills }: { skills: { name: string | LocalizedText; level: number }[] }) {
   const localize = useLocalize();
   return (
@@ -158,22 +168,18 @@ export function AboutPage() {
 
       <AboutSection id="about-skills" title={t('about.sections.skills.title')}>
         <div className={styles.skills}>
-          <div className={styles.card}>
-            <h3>{t('about.sections.skills.design')}</h3>
+          <SkillCard title={t('about.sections.skills.design')}>
             <LevelBars skills={about.skills.design} />
-          </div>
-          <div className={styles.card}>
-            <h3>{t('about.sections.skills.languages')}</h3>
+          </SkillCard>
+          <SkillCard title={t('about.sections.skills.languages')}>
             <LevelRings skills={about.skills.languages} />
-          </div>
-          <div className={styles.card}>
-            <h3>{t('about.sections.skills.coding')}</h3>
+          </SkillCard>
+          <SkillCard title={t('about.sections.skills.coding')}>
             <LevelBars skills={about.skills.coding} />
-          </div>
-          <div className={styles.card}>
-            <h3>{t('about.sections.skills.knowledge')}</h3>
+          </SkillCard>
+          <SkillCard title={t('about.sections.skills.knowledge')}>
             <TagList tags={about.skills.knowledge.map(localize)} />
-          </div>
+          </SkillCard>
         </div>
       </AboutSection>
 

@@ -1,9 +1,23 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
 import { ContactForm } from './contact-form.js';
 import styles from './contact-page.module.css';
+
+/** One way to reach the owner: its icon, what it is, and the address or place itself. */
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li>
+      {icon}
+      <span>
+        <span className={styles.label}>{label}</span>
+        {children}
+      </span>
+    </li>
+  );
+}
 
 export function ContactPage() {
   const { t } = useTranslation();
@@ -16,31 +30,19 @@ export function ContactPage() {
           <h2 id="contact-details-title">{t('contact.details')}</h2>
           <ul>
             {owner.email && (
-              <li>
-                <Mail aria-hidden="true" />
-                <span>
-                  <span className={styles.label}>{t('contact.email_label')}</span>
-                  <a href={`mailto:${owner.email}`}>{owner.email}</a>
-                </span>
-              </li>
+              <Detail icon={<Mail aria-hidden="true" />} label={t('contact.email_label')}>
+                <a href={`mailto:${owner.email}`}>{owner.email}</a>
+              </Detail>
             )}
             {owner.phone && (
-              <li>
-                <Phone aria-hidden="true" />
-                <span>
-                  <span className={styles.label}>{t('contact.phone_label')}</span>
-                  <a href={`tel:${owner.phone.replace(/[^\d+]/g, '')}`}>{owner.phone}</a>
-                </span>
-              </li>
+              <Detail icon={<Phone aria-hidden="true" />} label={t('contact.phone_label')}>
+                <a href={`tel:${owner.phone.replace(/[^\d+]/g, '')}`}>{owner.phone}</a>
+              </Detail>
             )}
             {owner.location && (
-              <li>
-                <MapPin aria-hidden="true" />
-                <span>
-                  <span className={styles.label}>{t('contact.location_label')}</span>
-                  {owner.location}
-                </span>
-              </li>
+              <Detail icon={<MapPin aria-hidden="true" />} label={t('contact.location_label')}>
+                {owner.location}
+              </Detail>
             )}
           </ul>
         </section>

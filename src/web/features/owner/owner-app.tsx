@@ -1,7 +1,7 @@
 import '../../shared/lib/zod-without-eval.js';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, LogOut } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { documentTitle } from '../../../shared/pages.js';
@@ -29,6 +29,12 @@ const StatsDashboard = lazy(() =>
 
 // The content studio (forms, autosave, preview, history) is larger still: a chunk of its own too.
 const SiteStudio = lazy(() => import('./site/site-studio.js').then((module) => ({ default: module.SiteStudio })));
+
+/** A page in a chunk of its own: "Loading…" until the chunk has arrived. */
+function LoadingChunk({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('owner');
+  return <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>{children}</Suspense>;
+}
 
 /**
  * The owner area at /owner, loaded only when visited (a visitor never downloads it). Until a
@@ -106,17 +112,17 @@ function OwnerArea() {
             <Route
               path="stats"
               element={
-                <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
+                <LoadingChunk>
                   <StatsDashboard />
-                </Suspense>
+                </LoadingChunk>
               }
             />
             <Route
               path="site/*"
               element={
-                <Suspense fallback={<p className={styles.loading}>{t('loading')}</p>}>
+                <LoadingChunk>
                   <SiteStudio />
-                </Suspense>
+                </LoadingChunk>
               }
             />
             <Route path="settings" element={<Settings />} />

@@ -1,8 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useContentVersions } from '../api/get-content-versions.js';
 import { useSecurity } from '../api/get-security.js';
 import { type RestoredVersion, useRestoreContentVersion } from '../api/restore-content-version.js';
@@ -13,6 +10,7 @@ import { ReauthenticationForm } from '../settings/reauthentication-form.js';
 import { useDraftEditor } from './draft-context.js';
 import { RestoreNotice, SetAsideDrafts } from './set-aside-drafts.js';
 import styles from './site.module.css';
+import { StudioPageTitle } from './studio-page-title.js';
 import { VersionCompare } from './version-compare.js';
 
 /** Every published version (time, source, note), compared with the published one, and restored in one click. */
@@ -49,12 +47,7 @@ export function History() {
 
   return (
     <div className={styles.page}>
-      <Link to={OWNER_PATHS.site} className={styles.back}>
-        <ArrowLeft aria-hidden="true" size={18} />
-        {t('back')}
-      </Link>
-      <h1>{t('history.title')}</h1>
-      <p className={styles.muted}>{t('history.intro')}</p>
+      <StudioPageTitle title={t('history.title')} intro={t('history.intro')} />
       {reauthentication.pending && (
         <Reauthenticate onConfirmed={reauthentication.confirmed} onCancel={reauthentication.cancel} />
       )}

@@ -1,6 +1,7 @@
 import { Images, Upload } from 'lucide-react';
 import { type ClipboardEvent, type DragEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PICTURE_REFUSAL_CODES } from '../../../../shared/api-errors.js';
 import { altReviews } from '../../../../shared/picture-alt-review.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useConfirmPictureAlts } from '../api/confirm-picture-alts.js';
@@ -14,17 +15,8 @@ import { fieldId, valueAt } from './form-model.js';
 import styles from './picture-field.module.css';
 import { PictureLibrary, thumbnailUrl } from './picture-library.js';
 
-const PICTURE_ERRORS = new Set([
-  'picture_missing',
-  'picture_too_large',
-  'payload_too_large',
-  'picture_unreadable',
-  'picture_type_not_allowed',
-  'picture_type_mismatch',
-  'picture_too_many_pixels',
-  'picture_unsafe_svg',
-  'picture_exists',
-]);
+// A picture the server refused before reading it, for the request's size, has words too.
+const PICTURE_ERRORS = new Set<string>([...PICTURE_REFUSAL_CODES, 'payload_too_large']);
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',

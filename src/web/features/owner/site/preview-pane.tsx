@@ -5,6 +5,7 @@ import { API_PREFIX } from '../../../../shared/http.js';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import type { Theme } from '../../../../shared/theme.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
+import { useElementWidth } from '../components/use-element-width.js';
 import { useDraftEditor } from './draft-context.js';
 import type { SectionName } from './form-model.js';
 import {
@@ -46,7 +47,7 @@ export function PreviewPane({ id, section }: { id?: string; section: SectionName
   );
   const [zoom, setZoom] = useState<'fit' | 'actual'>('fit');
   const frameBox = useRef<HTMLDivElement>(null);
-  const [boxWidth, setBoxWidth] = useState(0);
+  const boxWidth = useElementWidth(frameBox);
   const titleId = useId();
   const revision = snapshot.savedRevision;
   // A failed load is tried again with a new address (Try again), which the frame's key follows.
@@ -58,17 +59,6 @@ export function PreviewPane({ id, section }: { id?: string; section: SectionName
   // The page on screen (loaded and good), and the address that failed to load, if the last one did.
   const [shown, setShown] = useState<string>();
   const [failed, setFailed] = useState<string>();
-
-  useEffect(() => {
-    const element = frameBox.current;
-    if (!element) return;
-    setBoxWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setBoxWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   const loaded = (element: HTMLIFrameElement, src: string) => {
     const view = pageIn(element);

@@ -5,11 +5,12 @@ import { Link, useLocation, useParams } from 'react-router';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
+import { useMediaQuery } from '../../../shared/lib/use-media-query.js';
 import { FieldEditor } from './field-editor.js';
 import { fieldId, SECTION_FORMS, SECTION_NAMES, type SectionName } from './form-model.js';
+import { PHONE_QUERY } from './phone-query.js';
 import { PreviewPane } from './preview-pane.js';
 import styles from './site.module.css';
-import { PHONE_QUERY, useMediaQuery } from './use-media-query.js';
 
 const isSection = (value: string | undefined): value is SectionName => SECTION_NAMES.includes(value as SectionName);
 

@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import { ErrorMessage } from '../components/error-message.js';
 import { useDraftEditor } from './draft-context.js';
 import { fieldLink, fieldWords } from './section-path.js';
 import styles from './site.module.css';
+import { StudioPageTitle } from './studio-page-title.js';
 import reportStyles from './translation-report.module.css';
 
 /**
@@ -62,12 +62,7 @@ export function TranslationReport() {
 
   return (
     <div className={styles.page}>
-      <Link to={OWNER_PATHS.site} className={styles.back}>
-        <ArrowLeft aria-hidden="true" size={18} />
-        {t('back')}
-      </Link>
-      <h1>{t('translations.title')}</h1>
-      <p className={styles.muted}>{t('translations.intro')}</p>
+      <StudioPageTitle title={t('translations.title')} intro={t('translations.intro')} />
       {notice && (
         <p ref={noticeRef} tabIndex={-1} role="status" className={styles.success}>
           {notice}

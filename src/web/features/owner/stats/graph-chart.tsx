@@ -1,4 +1,5 @@
 import { type PointerEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useElementWidth } from '../components/use-element-width.js';
 import styles from './graph-chart.module.css';
 import { type GraphPoint, graphMaximum } from './graph-data.js';
 import {
@@ -13,7 +14,6 @@ import {
   splitAtPartial,
 } from './graph-drawing.js';
 import { GraphTooltip } from './graph-tooltip.js';
-import { useElementWidth } from './use-element-width.js';
 import type { GraphText } from './use-graph-text.js';
 import type { StatsFormat } from './use-stats-format.js';
 
@@ -36,6 +36,7 @@ interface GraphChartProps {
 export function GraphChart({ points, hourly, text, format }: GraphChartProps) {
   const idBase = useId().replace(/[^\w-]/g, '');
   const frame = useRef<HTMLDivElement>(null);
+  // The SVG is drawn at the frame's real size, so its text stays crisp.
   const width = useElementWidth(frame);
   const [active, setActive] = useState<number | undefined>();
   // A new period has other points: the one under the pointer is forgotten.

@@ -1,6 +1,6 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
-/** The element's width in CSS pixels, kept up to date: the SVG is drawn at its real size, so text stays crisp. */
+/** The element's width in CSS pixels, kept up to date as it is resized (0 until it is laid out). */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
