@@ -1,23 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
 import { E2E_DATA_DIR } from './support.js';
 
 const en = ownerTexts.english;
 const port = Number(process.env.E2E_PORT ?? 4873);
-
-/** Serious or critical axe findings on the page as it is now, outside frames. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
-}
 
 test.describe('the second factor, set up in words people read', () => {
   useOwnerPassword();
@@ -87,7 +78,7 @@ test.describe('the second factor, set up in words people read', () => {
         }, theme);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${width} px in ${theme}`).toBeLessThanOrEqual(0);
-        expect(await seriousFindings(page), `${width} px in ${theme}`).toEqual([]);
+        await expectNoAxeViolations(page, `${width} px in ${theme}`, { exclude: 'iframe' });
       }
     }
 

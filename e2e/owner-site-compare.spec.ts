@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { saved, studioTexts } from './studio-support.js';
@@ -37,15 +37,6 @@ async function saveDraft(page: Page, change: (content: Content) => void): Promis
   await api(page, 'PUT', '/owner/content/draft', { content, basedOn: draft.basedOn, revision: draft.revision });
 }
 
-/** Serious or critical axe findings on the page as it is now, outside frames. */
-async function seriousFindings(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).exclude('iframe');
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
-}
-
 /** Axe at a phone's width and on a desktop, in both themes, with no sideways scrolling. */
 async function cleanEverywhere(page: Page, include?: string): Promise<void> {
   for (const width of [320, 1280]) {
@@ -57,7 +48,7 @@ async function cleanEverywhere(page: Page, include?: string): Promise<void> {
       }, theme);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${width} px in ${theme}`).toBeLessThanOrEqual(0);
-      expect(await seriousFindings(page, include), `${width} px in ${theme}`).toEqual([]);
+      await expectNoAxeViolations(page, `${width} px in ${theme}`, { include, exclude: 'iframe' });
     }
   }
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
 import { studioTexts } from './studio-support.js';
@@ -449,14 +449,7 @@ test.describe('pictures in the studio', () => {
         }, theme);
         await choose.click();
         await expect(dialog.getByRole('button', { name: /harbour-phone\.jpg/ })).toBeVisible();
-        const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-        const serious = results.violations.filter((violation) =>
-          ['serious', 'critical'].includes(violation.impact ?? ''),
-        );
-        expect(
-          serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-          `${theme} at ${size.width} px`,
-        ).toEqual([]);
+        await expectNoAxeViolations(page, `${theme} at ${size.width} px`, { include: 'dialog[open]' });
         // The last round leaves the library open for the keyboard below.
         if (index < sizes.length - 1 || theme === 'light') {
           await dialog.getByRole('button', { name: en.pictures.close }).click();

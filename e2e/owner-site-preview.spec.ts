@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { saved, studioTexts } from './studio-support.js';
@@ -166,14 +166,7 @@ test.describe("the studio's preview and footer editor", () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${screen} in ${theme}`).toBeLessThanOrEqual(0);
       // The preview's page is the visitors' page, checked by their own tests.
-      const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-        `${screen} in ${theme}`,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, `${screen} in ${theme}`, { exclude: 'iframe' });
     };
     const sections = ['identity', 'home', 'about', 'portfolio', 'footer'] as const;
     for (const theme of ['light', 'dark'] as const) {

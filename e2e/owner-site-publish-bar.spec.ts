@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { saved, studioTexts } from './studio-support.js';
@@ -309,14 +309,7 @@ test.describe('the publish bar, the preview of an incomplete draft, and the stud
     await signIn(page, 'english');
     const check = async (where: string) => {
       expect(await sideways(page), where).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-        where,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, where, { exclude: 'iframe' });
     };
     await page.goto('/owner/site/identity');
     const role = page.getByRole('textbox', { name: `${en.fields.role} ${en.languages.english}` });

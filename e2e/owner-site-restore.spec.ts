@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { saved, studioTexts } from './studio-support.js';
@@ -176,14 +176,7 @@ test.describe('restoring a version in the studio', () => {
       await page.evaluate((value) => {
         document.documentElement.dataset.theme = value;
       }, theme);
-      const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-        theme,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, theme, { exclude: 'iframe' });
     }
     expect((await draftOf(page)).data.draft.content.home.greeting.english).toBe(original);
 

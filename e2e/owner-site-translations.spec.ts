@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { isDraftSave, studioTexts } from './studio-support.js';
@@ -91,14 +91,7 @@ test.describe("the studio's translation report", () => {
       await expect(page.getByRole('region', { name: uz.translations.marked_title })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, theme).toBeLessThanOrEqual(0);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-        theme,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, theme);
     }
     for (const locale of ['russian', 'english'] as const) {
       const texts = studioTexts[locale];

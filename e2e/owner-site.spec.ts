@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { ageOwnerAuthentication, OWNER_PASSWORD, ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
 import { type StudioTexts, saved, studioTexts } from './studio-support.js';
@@ -349,14 +349,7 @@ test.describe('the content studio', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} in ${theme}`).toBeLessThanOrEqual(0);
-        const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
-        const serious = results.violations.filter((violation) =>
-          ['serious', 'critical'].includes(violation.impact ?? ''),
-        );
-        expect(
-          serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-          `${path} in ${theme}`,
-        ).toEqual([]);
+        await expectNoAxeViolations(page, `${path} in ${theme}`, { exclude: 'iframe' });
       }
     }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
 import { seedStatsTrafficOnce, statsTraffic } from './stats-traffic.js';
@@ -250,14 +250,7 @@ test.describe('the statistics dashboard', () => {
         expect(overflow, `${theme} at ${width} px`).toBeLessThanOrEqual(0);
       }
       await page.setViewportSize({ width: 375, height: 800 });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) =>
-        ['serious', 'critical'].includes(violation.impact ?? ''),
-      );
-      expect(
-        serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-        theme,
-      ).toEqual([]);
+      await expectNoAxeViolations(page, theme);
     }
   });
 });

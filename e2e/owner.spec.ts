@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { expect, open, test } from './fixtures.js';
 import {
   ageOwnerAuthentication,
@@ -257,14 +257,7 @@ test.describe('the owner area', () => {
         await expect(page.getByRole('navigation', { name: uz.nav.label })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} in ${theme}`).toBeLessThanOrEqual(0);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations.filter((violation) =>
-          ['serious', 'critical'].includes(violation.impact ?? ''),
-        );
-        expect(
-          serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`),
-          `${path} in ${theme}`,
-        ).toEqual([]);
+        await expectNoAxeViolations(page, `${path} in ${theme}`);
       }
     }
 

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectNoAxeViolations } from './axe.js';
 import { budget, chooseLanguage, expect, open, test } from './fixtures.js';
 
 const PAGES = ['/', '/about', '/portfolio', '/contact', '/missing-page'];
@@ -19,13 +19,7 @@ test.describe('accessibility and responsiveness', () => {
         await context.addCookies([{ name: 'theme', value: theme, url: baseURL ?? '' }]);
         await open(page, path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        const results = await new AxeBuilder({ page }).exclude('[data-testid="loading-overlay"]').analyze();
-        const serious = results.violations.filter((violation) =>
-          ['serious', 'critical'].includes(violation.impact ?? ''),
-        );
-        expect(
-          serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target).join(' | ')}`),
-        ).toEqual([]);
+        await expectNoAxeViolations(page, `${path} (${theme})`, { exclude: '[data-testid="loading-overlay"]' });
       });
     }
   }

@@ -1,0 +1,22 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+
+/** What axe looks at: the whole page, or only `include`, and never `exclude` (the preview's frame, say). */
+type AxeScope = { include?: string; exclude?: string };
+
+/**
+ * Fails the test on any serious or critical axe finding on the page as it is now, saying `where`
+ * (the screen, width or theme) and each finding's rule with the elements it was found on.
+ */
+export async function expectNoAxeViolations(page: Page, where: string, scope: AxeScope = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`),
+    where,
+  ).toEqual([]);
+}
