@@ -1,26 +1,28 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { E2E_DATA_DIR } from './e2e/support.js';
+import { E2E_BASE_PORT, e2eDataDir } from './e2e/support.js';
 import { BROWSER_USER_AGENT, CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/built-site.js';
 
-const port = Number(process.env.E2E_PORT ?? 4873);
+/**
+ * One worker per core: a worker spends most of its time waiting on its page (a navigation, an
+ * animation, an autosave's pause), so two share two cores well. E2E_WORKERS overrides it.
+ */
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, availableParallelism());
 
 /** Browser tests: Debian's Chromium against the real built server on a fresh database each run. */
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  // One worker per two cores: each drives a Chromium (several processes) against the server, which
-  // runs on the same machine. On two cores that is one worker, which keeps every test within its
-  // budget; E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2)),
+  workers,
   // The default budget suits a test of a page or two; heavier tests set theirs with budget() (fixtures.ts).
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Each worker's own server (fixtures.ts sets baseURL from the worker's slot).
+    baseURL: `http://127.0.0.1:${E2E_BASE_PORT}`,
     browserName: 'chromium',
     trace: 'retain-on-failure',
     userAgent: BROWSER_USER_AGENT,
@@ -29,17 +31,19 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
+  // A server per worker, each on its own port and fresh database: spec files that sign the owner in,
+  // publish or send messages never meet another worker's.
+  webServer: Array.from({ length: workers }, (_, worker) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/v1/pages/footer`,
+    url: `http://127.0.0.1:${E2E_BASE_PORT + worker}/api/v1/pages/footer`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(E2E_BASE_PORT + worker),
       HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
+      DATA_DIR: e2eDataDir(worker),
       LOG_LEVEL: 'warn',
       // Every test is a new visitor from 127.0.0.1; the limits themselves are covered by API tests.
       CONTACT_RATE_LIMIT: '1000',
@@ -49,5 +53,5 @@ export default defineConfig({
       MAIL_FROM: 'site@example.uz',
       MAIL_TO: 'owner@example.uz',
     },
-  },
+  })),
 });

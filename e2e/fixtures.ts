@@ -1,10 +1,17 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_BASE_PORT, E2E_PORT } from './support.js';
 
 /**
  * Every browser test fails on an unexpected console error or failed request; a test that provokes
  * one on purpose says so with `allowConsoleErrors(/pattern/)`.
  */
 export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void }>({
+  // The configured address names the first worker's server; each worker browses its own (support.ts).
+  baseURL: async ({ baseURL }, use) => {
+    const url = baseURL ? new URL(baseURL) : undefined;
+    if (url?.port === String(E2E_BASE_PORT)) url.port = String(E2E_PORT);
+    await use(url ? url.origin : baseURL);
+  },
   allowConsoleErrors: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];

@@ -5,10 +5,10 @@ import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
-import { E2E_DATA_DIR } from './support.js';
+import { E2E_DATA_DIR, E2E_PORT } from './support.js';
 
 const en = ownerTexts.english;
-const port = Number(process.env.E2E_PORT ?? 4873);
+const port = E2E_PORT;
 
 test.describe('the second factor, set up in words people read', () => {
   useOwnerPassword();

@@ -5,10 +5,10 @@ import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures.js';
 import { forgetOwnerPassword, OWNER_PASSWORD, ownerTexts, setOwnerPassword } from './owner-support.js';
-import { E2E_DATA_DIR } from './support.js';
+import { E2E_DATA_DIR, E2E_PORT } from './support.js';
 
 const en = ownerTexts.english;
-const port = Number(process.env.E2E_PORT ?? 4873);
+const port = E2E_PORT;
 
 // Passkeys are bound to the site's origin, and an IP address cannot be one: without PUBLIC_URL the
 // server's origin is http://localhost:PORT, so these tests browse there.

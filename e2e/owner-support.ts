@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expect, test } from './fixtures.js';
 import { E2E_DATA_DIR } from './support.js';
@@ -20,6 +20,7 @@ export const OWNER_PASSWORD = 'a long owner passphrase';
 
 /** Sets the password the way the owner does: `npm run owner:password`, on the test server's data. */
 export function setOwnerPassword(password = OWNER_PASSWORD): void {
+  forgetStoredSession();
   const result = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
     input: `${password}\n`,
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
@@ -46,6 +47,7 @@ export function ownerPasswordIsSet(): boolean {
  * looking at the owner area before any password is set, whichever file ran first.
  */
 export function forgetOwnerPassword(): void {
+  forgetStoredSession();
   const db = openDatabase(false);
   try {
     db.exec('DELETE FROM owner_sessions; DELETE FROM owner_credentials;');
@@ -73,6 +75,7 @@ export function useOwnerPassword(): void {
 
 /** Makes every session's last proof of who is signed in an hour old, as if the owner signed in long ago. */
 export function ageOwnerAuthentication(): void {
+  forgetStoredSession();
   const db = openDatabase(false);
   try {
     db.prepare('UPDATE owner_sessions SET authenticated_at = ?').run(new Date(Date.now() - 3_600_000).toISOString());
@@ -81,11 +84,46 @@ export function ageOwnerAuthentication(): void {
   }
 }
 
-/** Signs in through the form, in the language the owner area shows (Uzbek unless `?lang=` says otherwise). */
-export async function signIn(page: Page, locale: keyof typeof ownerTexts = 'lotin'): Promise<void> {
+/**
+ * The session of this worker's last sign-in through the form, with when it began. Most tests need the
+ * owner signed in, not the sign-in itself: they reuse it instead of paying the full password cost
+ * (scrypt, about 0.45 s of a core) and a page of form each time. A session is reused for five
+ * minutes at most, well inside the ten after which sensitive changes ask for the password again.
+ */
+let stored: { cookies: Cookie[]; at: number } | undefined;
+const STORED_SESSION_MS = 5 * 60_000;
+
+/** Forgets the stored session: the next sign-in goes through the form. */
+function forgetStoredSession(): void {
+  stored = undefined;
+}
+
+/**
+ * Signs in, in the language the owner area shows (Uzbek unless `?lang=` says otherwise): with this
+ * worker's stored session when it is still good, else through the form (always with `form: true`,
+ * for tests of signing in itself or that need a session of their own).
+ */
+export async function signIn(
+  page: Page,
+  locale: keyof typeof ownerTexts = 'lotin',
+  { form = false }: { form?: boolean } = {},
+): Promise<void> {
   const texts = ownerTexts[locale];
-  await page.goto(locale === 'lotin' ? '/owner' : `/owner?lang=${locale}`);
-  await page.getByLabel(texts.sign_in.password, { exact: true }).fill(OWNER_PASSWORD);
+  const inbox = page.getByRole('heading', { level: 1, name: new RegExp(`^${texts.nav.inbox}`) });
+  const password = page.getByLabel(texts.sign_in.password, { exact: true });
+  const url = locale === 'lotin' ? '/owner' : `/owner?lang=${locale}`;
+  if (!form && stored && Date.now() - stored.at < STORED_SESSION_MS) {
+    await page.context().addCookies(stored.cookies);
+    await page.goto(url);
+    // A test before may have ended the session (signed out, changed the password): then the form.
+    await expect(inbox.or(password)).toBeVisible();
+    if (await inbox.isVisible()) return;
+  } else {
+    await page.goto(url);
+  }
+  const at = Date.now();
+  await password.fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: texts.sign_in.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${texts.nav.inbox}`) })).toBeVisible();
+  await expect(inbox).toBeVisible();
+  if (!form) stored = { cookies: await page.context().cookies(), at };
 }

@@ -67,7 +67,7 @@ test.describe('the owner area', () => {
       email: 'olga@example.ru',
       message: 'Здравствуйте! Нужен логотип для кафе.',
     });
-    await signIn(page);
+    await signIn(page, 'lotin', { form: true });
     await expect(page.getByText(uz.inbox.unread.replace('{{count}}', '1'))).toBeVisible();
     const row = page.getByRole('listitem').filter({ hasText: 'Ольга Петрова' });
     await expect(row).toContainText(uz.states.new);
@@ -220,8 +220,8 @@ test.describe('the owner area', () => {
 
   test('lists signed-in devices, ends another session, and signs out', async ({ page, browser }) => {
     const other = await browser.newPage();
-    await signIn(other);
-    await signIn(page);
+    await signIn(other, 'lotin', { form: true });
+    await signIn(page, 'lotin', { form: true });
     await page.getByRole('link', { name: uz.nav.settings }).click();
     const sessions = page.getByRole('region', { name: uz.settings.sessions });
     await expect(sessions.getByText(uz.settings.this_device)).toBeVisible();

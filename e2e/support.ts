@@ -20,8 +20,23 @@ export function first<T>(items: readonly T[], what: string): T {
   return item;
 }
 
-/** Where the browser tests' server keeps its database (made fresh for each run). */
-export const E2E_DATA_DIR = 'test-results/e2e-data';
+/**
+ * Each Playwright worker talks to its own server on its own database (playwright.config.ts starts one
+ * per worker), so spec files in different workers never see each other's owner, drafts or messages.
+ * Playwright numbers a worker's slot in `TEST_PARALLEL_INDEX` (0 in the main process).
+ */
+export const E2E_WORKER = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** The first worker's port; worker N listens on the port after it N times. */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 4873);
+
+export const e2eDataDir = (worker: number) => `test-results/e2e-data-${worker}`;
+
+/** Where this worker's server keeps its database (made fresh for each run). */
+export const E2E_DATA_DIR = e2eDataDir(E2E_WORKER);
+
+/** This worker's server. */
+export const E2E_PORT = E2E_BASE_PORT + E2E_WORKER;
 
 /** The contact messages the server stored from one address, read from its own database file. */
 export function storedContactMessages(

@@ -6,5 +6,9 @@ if (!existsSync('dist/node/server/main.js') || !existsSync('dist/web/index.html'
   console.error('The site is not built: run `npm run build` first (npm test does).');
   process.exit(1);
 }
-rmSync(process.env.DATA_DIR ?? 'test-results/e2e-data', { recursive: true, force: true });
+if (!process.env.DATA_DIR) {
+  console.error('DATA_DIR names the folder this server starts afresh (playwright.config.ts gives one per worker).');
+  process.exit(1);
+}
+rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 await import('../dist/node/server/main.js');
