@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SVG_CONTENT_SECURITY_POLICY } from '../../pictures/media.js';
 import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS } from '../../pictures/picture-check.js';
 import { publishContentVersion, saveContentDraft } from '../../repositories/content-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { SAME_ORIGIN, testDialect } from '../../test/helper.js';
 import { multipartBody } from '../../test/multipart.js';
+import {
+  callContentApi,
+  createOwnerTestApp,
+  type OwnerTestApp,
+  ownerHeaders,
+  uploadPicture,
+} from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 /** A PNG whose header claims `width` × `height` pixels, with almost no data: a decompression bomb's shape. */
@@ -32,13 +39,10 @@ function claimedPng(width: number, height: number): Buffer {
 const ZIP = Buffer.concat([Buffer.from('PK\u0003\u0004\u0014\u0000\u0000\u0000\u0008\u0000'), Buffer.alloc(200, 7)]);
 
 describe(`the owner's pictures API on ${testDialect}`, () => {
-  let testApp: TestApp;
-  let cookie: string;
+  let testApp: OwnerTestApp;
   let photo: Buffer;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    await publishContentVersion(testApp.db, sampleContent(), { source: 'files', filesHash: 'x' });
-    cookie = await signInOwner(testApp);
+    testApp = await createOwnerTestApp();
     photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } })
       .jpeg()
       .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 18/1 0/1' } })
@@ -47,25 +51,11 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
   });
   afterAll(async () => testApp.close());
 
-  const upload = (
-    file: Buffer,
-    filename: string,
-    path?: string,
-    headers: Record<string, string> = { cookie, ...SAME_ORIGIN },
-  ) => {
-    const body = multipartBody([
-      ...(path === undefined ? [] : [{ name: 'path', value: path }]),
-      { name: 'file', value: file, filename },
-    ]);
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/content/pictures',
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (file: Buffer, filename: string, path?: string, headers?: Record<string, string>) =>
+    uploadPicture(testApp, file, filename, path, headers);
   const list = async () =>
-    (await testApp.app.inject({ url: '/api/v1/owner/content/pictures', headers: { cookie } })).json().data as {
+    (await testApp.app.inject({ url: '/api/v1/owner/content/pictures', headers: { cookie: testApp.cookie } })).json()
+      .data as {
       path: string;
       versions: number[];
       usedByPublished: boolean;
@@ -73,16 +63,13 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
       width: number;
       height: number;
     }[];
-  const remove = (path: string) =>
-    testApp.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/owner/content/pictures/${path}`,
-      headers: { cookie, ...SAME_ORIGIN },
-    });
+  const remove = (path: string) => callContentApi(testApp, 'DELETE', `/pictures/${path}`);
 
   it('answers 401 without a session and 403 from another site', async () => {
     expect((await testApp.app.inject({ url: '/api/v1/owner/content/pictures' })).statusCode).toBe(401);
-    expect((await upload(photo, 'a.jpg', undefined, { cookie, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect(
+      (await upload(photo, 'a.jpg', undefined, { cookie: testApp.cookie, 'sec-fetch-site': 'cross-site' })).statusCode,
+    ).toBe(403);
     expect((await upload(photo, 'a.jpg', undefined, SAME_ORIGIN)).statusCode).toBe(401);
   });
 
@@ -102,7 +89,10 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     expect(await list()).toContainEqual(expect.objectContaining({ path: 'portfolio/phone.jpg', versions: [] }));
     for (const query of ['', '?w=320&f=avif', '?w=640']) {
       // Unused, so the owner's only (pictures-privacy.test.ts).
-      const served = await testApp.app.inject({ url: `/media/portfolio/phone.jpg${query}`, headers: { cookie } });
+      const served = await testApp.app.inject({
+        url: `/media/portfolio/phone.jpg${query}`,
+        headers: { cookie: testApp.cookie },
+      });
       expect(served.statusCode).toBe(200);
       expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
       expect(served.rawPayload.equals(photo)).toBe(false);
@@ -156,7 +146,9 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     await upload(photo, 'unused.jpg', 'unused.jpg');
     const removed = await remove('unused.jpg');
     expect(removed.statusCode).toBe(200);
-    expect((await testApp.app.inject({ url: '/media/unused.jpg', headers: { cookie } })).statusCode).toBe(404);
+    expect(
+      (await testApp.app.inject({ url: '/media/unused.jpg', headers: { cookie: testApp.cookie } })).statusCode,
+    ).toBe(404);
     expect((await remove('unused.jpg')).statusCode).toBe(404);
   });
 
@@ -239,7 +231,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     );
     expect(safe.statusCode).toBe(201);
     expect(safe.json().data).toMatchObject({ width: 40, height: 30, contentType: 'image/svg+xml' });
-    const served = await testApp.app.inject({ url: '/media/logos/safe.svg', headers: { cookie } });
+    const served = await testApp.app.inject({ url: '/media/logos/safe.svg', headers: { cookie: testApp.cookie } });
     expect(served.headers['content-security-policy']).toBe(SVG_CONTENT_SECURITY_POLICY);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -252,7 +244,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     const json = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/owner/content/pictures',
-      headers: { cookie, ...SAME_ORIGIN },
+      headers: ownerHeaders(testApp),
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(415);
@@ -260,7 +252,7 @@ describe(`the owner's pictures API on ${testDialect}`, () => {
     const missing = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/owner/content/pictures',
-      headers: { cookie, ...SAME_ORIGIN, ...noFile.headers },
+      headers: { ...ownerHeaders(testApp), ...noFile.headers },
       payload: noFile.payload,
     });
     expect(missing.json()).toMatchObject({ code: 'picture_missing' });
