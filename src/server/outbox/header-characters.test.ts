@@ -1,8 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveContactMessage } from '../repositories/contact-repository.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
-import { headerOf, startTestSmtp, type TestSmtp } from '../test/smtp.js';
-import { type FakeBotApi, startFakeBotApi, TELEGRAM_TOKEN } from '../test/telegram.js';
+import {
+  type NotificationStandIns,
+  standInSettings,
+  startNotificationStandIns,
+} from '../test/notification-stand-ins.js';
+import { headerOf } from '../test/smtp.js';
 
 /** Bidirectional controls, line and paragraph separators, and a C1 control. */
 const INVISIBLE = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\u2028\u2029\u0085]/u;
@@ -30,28 +34,15 @@ function decodeHeader(value: string): string {
  * owner reads ("Malika <evil@example.com>" shown as a trusted address) or start a forged line.
  */
 describe('visitor text in notification headers', () => {
-  let smtp: TestSmtp;
-  let bot: FakeBotApi;
+  let standIns: NotificationStandIns;
   let testApp: TestApp;
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    bot = await startFakeBotApi();
+    standIns = await startNotificationStandIns();
   });
-  afterAll(async () => {
-    await smtp.stop();
-    await bot.close();
-  });
+  afterAll(async () => standIns.stop());
   beforeEach(async () => {
-    smtp.messages.length = 0;
-    bot.calls.length = 0;
-    testApp = await createTestApp({
-      notifications: {
-        email: { smtpUrl: smtp.url, from: 'Sahifa <site@example.uz>', to: 'owner@example.uz' },
-        telegram: { botToken: TELEGRAM_TOKEN, chatId: '424242', apiUrl: bot.url },
-        locale: 'english',
-        retrySeconds: 15,
-      },
-    });
+    standIns.clear();
+    testApp = await createTestApp({ notifications: standInSettings(standIns) });
   });
   afterEach(async () => testApp.close());
 
@@ -64,8 +55,8 @@ describe('visitor text in notification headers', () => {
     );
     await testApp.app.outbox.runOnce();
 
-    expect(smtp.messages).toHaveLength(1);
-    const raw = smtp.messages[0] ?? '';
+    expect(standIns.smtp.messages).toHaveLength(1);
+    const raw = standIns.smtp.messages[0] ?? '';
     const subject = decodeHeader(headerOf(raw, 'Subject') ?? '');
     const replyTo = decodeHeader(headerOf(raw, 'Reply-To') ?? '');
     const safeName = 'Malika \ufffd<moc.elpmaxe@live>\ufffd \ufffdx\ufffd\ufffd\ufffdOwner wrote:\ufffd\ufffdhi';
@@ -75,7 +66,7 @@ describe('visitor text in notification headers', () => {
     expect(subject).not.toMatch(INVISIBLE);
     expect(replyTo).not.toMatch(INVISIBLE);
 
-    const telegram = String(bot.calls[0]?.text);
+    const telegram = String(standIns.bot.calls[0]?.text);
     expect(telegram.split('\n')[0]).toBe(`${safeName} <malika@example.uz> wrote:`);
     expect(telegram).not.toMatch(INVISIBLE);
   });

@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationSettings } from '../config.js';
 import { saveContactMessage } from '../repositories/contact-repository.js';
 import { claimDueJobs, GIVE_UP_AFTER_MS, markRetry } from '../repositories/notification-repository.js';
-import { createTestApp, type TestApp } from '../test/helper.js';
-import { headerOf, startTestSmtp, type TestSmtp } from '../test/smtp.js';
-import { type FakeBotApi, startFakeBotApi, TELEGRAM_TOKEN } from '../test/telegram.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp } from '../test/helper.js';
+import {
+  type NotificationStandIns,
+  standInSettings,
+  startNotificationStandIns,
+} from '../test/notification-stand-ins.js';
+import { headerOf } from '../test/smtp.js';
 import { OutboxWorker, retryDelayMs } from './outbox-worker.js';
 
 const visitor = {
@@ -12,44 +15,22 @@ const visitor = {
   email: 'madina@example.uz',
   message: 'Assalomu alaykum! Saytingiz uchun loyiha bor.',
 };
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
 describe('the notification outbox', () => {
-  let smtp: TestSmtp;
-  let bot: FakeBotApi;
+  let standIns: NotificationStandIns;
   let testApp: TestApp;
-
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    bot = await startFakeBotApi();
+    standIns = await startNotificationStandIns();
   });
-  afterAll(async () => {
-    await smtp.stop();
-    await bot.close();
-  });
-
-  function settings(channels: Array<'email' | 'telegram'> = ['email', 'telegram']): NotificationSettings {
-    return {
-      email: channels.includes('email')
-        ? { smtpUrl: smtp.url, from: 'Sahifa <site@example.uz>', to: 'owner@example.uz' }
-        : undefined,
-      telegram: channels.includes('telegram')
-        ? { botToken: TELEGRAM_TOKEN, chatId: '424242', apiUrl: bot.url }
-        : undefined,
-      locale: 'english',
-      retrySeconds: 15,
-    };
-  }
+  afterAll(async () => standIns.stop());
 
   beforeEach(async () => {
-    smtp.messages.length = 0;
-    bot.calls.length = 0;
-    bot.answers.length = 0;
-    testApp = await createTestApp({ notifications: settings() });
+    standIns.clear();
+    testApp = await createTestApp({ notifications: standInSettings(standIns) });
   });
   afterEach(async () => {
     await testApp.close();
-    await smtp.start();
+    await standIns.smtp.start();
   });
 
   const contact = (payload: object = visitor) =>
@@ -61,8 +42,8 @@ describe('the notification outbox', () => {
     expect((await contact()).statusCode).toBe(201);
     await testApp.app.outbox.runOnce();
 
-    expect(smtp.messages).toHaveLength(1);
-    const raw = smtp.messages[0] ?? '';
+    expect(standIns.smtp.messages).toHaveLength(1);
+    const raw = standIns.smtp.messages[0] ?? '';
     expect(headerOf(raw, 'Reply-To')).toBe('Madina Yusupova <madina@example.uz>');
     expect(headerOf(raw, 'To')).toBe('owner@example.uz');
     expect(headerOf(raw, 'Subject')).toBe('New message from your site: Madina Yusupova');
@@ -70,7 +51,7 @@ describe('the notification outbox', () => {
     expect(raw).toContain('Content-Type: text/html');
     expect(raw).toContain('Saytingiz uchun loyiha bor.');
 
-    expect(bot.calls).toEqual([
+    expect(standIns.bot.calls).toEqual([
       { chat_id: '424242', text: expect.stringContaining('Madina Yusupova <madina@example.uz> wrote:') },
     ]);
     expect((await jobs()).map((job) => [job.channel, job.status, Number(job.attempts)])).toEqual([
@@ -82,14 +63,14 @@ describe('the notification outbox', () => {
   it("escapes the visitor's text in the HTML e-mail", async () => {
     await contact({ ...visitor, name: '<b>Bold</b>', message: '<script>alert(1)</script> and more text' });
     await testApp.app.outbox.runOnce();
-    const html = (smtp.messages[0] ?? '').split('Content-Type: text/html')[1] ?? '';
+    const html = (standIns.smtp.messages[0] ?? '').split('Content-Type: text/html')[1] ?? '';
     expect(html).toContain('&#60;script&#62;');
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<b>Bold');
   });
 
   it('keeps the message while SMTP is down, retries with backoff, and delivers once when it is back', async () => {
-    await smtp.stop();
+    await standIns.smtp.stop();
     expect((await contact()).statusCode).toBe(201);
     await testApp.app.outbox.runOnce();
     const [failed] = await jobs();
@@ -103,17 +84,17 @@ describe('the notification outbox', () => {
     await testApp.app.outbox.runOnce();
     expect(Number((await jobs())[0]?.attempts)).toBe(1);
 
-    await smtp.start();
+    await standIns.smtp.start();
     await testApp.app.outbox.runOnce(later(31_000));
     await testApp.app.outbox.runOnce(later(10 * 60_000));
-    expect(smtp.messages).toHaveLength(1);
+    expect(standIns.smtp.messages).toHaveLength(1);
     expect((await jobs())[0]).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
   });
 
   it('waits as long as Telegram says on a 429, and keeps a 403 as a failure the owner can resend', async () => {
     await testApp.close();
-    testApp = await createTestApp({ notifications: settings(['telegram']) });
-    bot.answers.push({ kind: 'too_many_requests', retryAfter: 7 });
+    testApp = await createTestApp({ notifications: standInSettings(standIns, ['telegram']) });
+    standIns.bot.answers.push({ kind: 'too_many_requests', retryAfter: 7 });
     await contact();
     const before = Date.now();
     await testApp.app.outbox.runOnce();
@@ -123,7 +104,7 @@ describe('the notification outbox', () => {
     expect(wait).toBeGreaterThanOrEqual(7_000);
     expect(wait).toBeLessThan(9_000);
 
-    bot.answers.push({ kind: 'forbidden' });
+    standIns.bot.answers.push({ kind: 'forbidden' });
     await testApp.app.outbox.runOnce(later(8_000));
     const [refused] = await jobs();
     expect(refused).toMatchObject({
@@ -131,7 +112,7 @@ describe('the notification outbox', () => {
       last_error: 'Telegram: 403 Forbidden: bot was blocked by the user',
     });
     await testApp.app.outbox.runOnce(later(24 * 60 * 60_000));
-    expect(bot.calls).toHaveLength(0);
+    expect(standIns.bot.calls).toHaveLength(0);
 
     // Resend from the owner area: queued again, delivered.
     const job = refused?.id ?? '';
@@ -139,22 +120,24 @@ describe('the notification outbox', () => {
     const { resendJob } = await import('../repositories/notification-repository.js');
     await resendJob(testApp.db, job);
     await testApp.app.outbox.runOnce();
-    expect(bot.calls).toHaveLength(1);
+    expect(standIns.bot.calls).toHaveLength(1);
     expect((await jobs())[0]?.status).toBe('sent');
   });
 
   it('never hands one job to two workers at once, so N messages give exactly N e-mails', async () => {
     await testApp.close();
-    testApp = await createTestApp({ notifications: settings(['email']) });
+    testApp = await createTestApp({ notifications: standInSettings(standIns, ['email']) });
     const count = 24;
     for (let index = 0; index < count; index++) {
       await saveContactMessage(testApp.db, { ...visitor, name: `Visitor ${index}` }, { channels: ['email'] });
     }
-    const workers = [0, 1, 2].map(() => new OutboxWorker(testApp.db, settings(['email']), testApp.app.log));
+    const workers = [0, 1, 2].map(
+      () => new OutboxWorker(testApp.db, standInSettings(standIns, ['email']), testApp.app.log),
+    );
     await Promise.all(workers.map((worker) => worker.runOnce()));
     await Promise.all(workers.map((worker) => worker.stop()));
-    expect(smtp.messages).toHaveLength(count);
-    const subjects = new Set(smtp.messages.map((raw) => headerOf(raw, 'Subject')));
+    expect(standIns.smtp.messages).toHaveLength(count);
+    const subjects = new Set(standIns.smtp.messages.map((raw) => headerOf(raw, 'Subject')));
     expect(subjects.size).toBe(count);
     expect((await jobs()).every((job) => job.status === 'sent' && Number(job.attempts) === 1)).toBe(true);
   });
@@ -183,16 +166,7 @@ describe('the notification outbox', () => {
   });
 
   it('sends a test notification per channel from the owner area', async () => {
-    const { hashPassword } = await import('../auth/password.js');
-    const { setPasswordHash } = await import('../repositories/owner-repository.js');
-    await setPasswordHash(testApp.db, await hashPassword('owner password 123', { logN: 10, r: 8, p: 1 }));
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: 'owner password 123' },
-    });
-    const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+    const cookie = await signInOwner(testApp);
     for (const channel of ['email', 'telegram']) {
       const response = await testApp.app.inject({
         method: 'POST',
@@ -203,8 +177,8 @@ describe('the notification outbox', () => {
       expect(response.statusCode).toBe(201);
     }
     await testApp.app.outbox.runOnce();
-    expect(headerOf(smtp.messages[0] ?? '', 'Subject')).toBe('Sahifa: test notification');
-    expect(bot.calls[0]?.text).toMatch(/test notification/);
+    expect(headerOf(standIns.smtp.messages[0] ?? '', 'Subject')).toBe('Sahifa: test notification');
+    expect(standIns.bot.calls[0]?.text).toMatch(/test notification/);
     const status = await testApp.app.inject({ url: '/api/v1/owner/notifications', headers: { cookie } });
     expect(status.json().data).toMatchObject({
       channels: [

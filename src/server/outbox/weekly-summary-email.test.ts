@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationSettings } from '../config.js';
 import { saveContactMessage } from '../repositories/contact-repository.js';
 import { setWeeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
+import { standInSettings } from '../test/notification-stand-ins.js';
 import { seedTraffic } from '../test/seed-traffic.js';
 import { SEEDED_VISITS } from '../test/seeded-stats.js';
 import { headerOf, startTestSmtp, type TestSmtp } from '../test/smtp.js';
@@ -107,16 +107,9 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
   });
   afterAll(async () => smtp.stop());
 
-  const settings = (): NotificationSettings => ({
-    email: { smtpUrl: smtp.url, from: 'Sahifa <site@example.uz>', to: 'owner@example.uz' },
-    telegram: undefined,
-    locale: 'english',
-    retrySeconds: 15,
-  });
-
   beforeEach(async () => {
     smtp.messages.length = 0;
-    testApp = await createTestApp({ notifications: settings(), publicUrl: 'https://dilnoza.uz' });
+    testApp = await createTestApp({ notifications: standInSettings({ smtp }), publicUrl: 'https://dilnoza.uz' });
     await seedTraffic(testApp.db, SEEDED_VISITS);
     const message = { name: 'Olga', email: 'olga@example.ru', message: 'Нужен логотип для кафе, пожалуйста.' };
     await saveContactMessage(testApp.db, message, { now: new Date('2026-11-11T10:00:00Z') });
@@ -126,7 +119,7 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
   afterEach(async () => testApp.close());
 
   const queue = (now = MONDAY) =>
-    queueWeeklySummary(testApp.db, { notifications: settings(), publicUrl: 'https://dilnoza.uz' }, now);
+    queueWeeklySummary(testApp.db, { notifications: standInSettings({ smtp }), publicUrl: 'https://dilnoza.uz' }, now);
   const summaryJobs = () =>
     testApp.db.selectFrom('notification_jobs').selectAll().where('kind', '=', 'summary').execute();
 
@@ -170,7 +163,7 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
 
   it('is never queued without e-mail', async () => {
     await setWeeklySummaryEnabled(testApp.db, true);
-    const withoutEmail = { notifications: { ...settings(), email: undefined } };
+    const withoutEmail = { notifications: { ...standInSettings({ smtp }), email: undefined } };
     expect(await queueWeeklySummary(testApp.db, withoutEmail, MONDAY)).toBe('no_email');
     expect(await summaryJobs()).toEqual([]);
   });

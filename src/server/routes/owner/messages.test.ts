@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password.js';
 import { purgeTrash, saveContactMessage } from '../../repositories/contact-repository.js';
-import { setPasswordHash } from '../../repositories/owner-repository.js';
-import { createTestApp, type TestApp } from '../../test/helper.js';
-
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp } from '../../test/helper.js';
 
 describe('the inbox API', () => {
   let testApp: TestApp;
@@ -13,14 +9,7 @@ describe('the inbox API', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp();
-    await setPasswordHash(testApp.db, await hashPassword('inbox test password', { logN: 10, r: 8, p: 1 }));
-    const signIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: 'inbox test password' },
-    });
-    cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+    cookie = await signInOwner(testApp);
     const messages = [
       { key: 'oldest', name: 'Bekzod', email: 'bekzod@example.uz', message: 'Veb-sayt kerak, narxi qancha?' },
       { key: 'russian', name: 'Ольга', email: 'olga@example.ru', message: 'ЗДРАВСТВУЙТЕ! Нужен ЛОГОТИП для кафе.' },

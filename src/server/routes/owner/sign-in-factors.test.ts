@@ -1,12 +1,14 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
-import type { NotificationSettings } from '../../config.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
-import { type FakeBotApi, startFakeBotApi, TELEGRAM_TOKEN } from '../../test/telegram.js';
+import {
+  type NotificationStandIns,
+  standInSettings,
+  startNotificationStandIns,
+} from '../../test/notification-stand-ins.js';
 
 const PASSWORD = 'correct horse battery staple';
 const CHEAP = { logN: 10, r: 8, p: 1 };
@@ -32,36 +34,19 @@ function decodedMail(raw: string): string {
 }
 
 describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, () => {
-  let smtp: TestSmtp;
-  let bot: FakeBotApi;
+  let standIns: NotificationStandIns;
   let testApp: TestApp;
-
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    bot = await startFakeBotApi();
+    standIns = await startNotificationStandIns();
   });
-  afterAll(async () => {
-    await smtp.stop();
-    await bot.close();
-  });
-
-  function settings(channels: Array<'email' | 'telegram'>): NotificationSettings {
-    return {
-      email: channels.includes('email')
-        ? { smtpUrl: smtp.url, from: 'Sahifa <site@example.uz>', to: 'owner@example.uz' }
-        : undefined,
-      telegram: channels.includes('telegram')
-        ? { botToken: TELEGRAM_TOKEN, chatId: '424242', apiUrl: bot.url }
-        : undefined,
-      locale: 'english',
-      retrySeconds: 15,
-    };
-  }
+  afterAll(async () => standIns.stop());
 
   async function start(channels: Array<'email' | 'telegram'> = ['email', 'telegram']) {
-    smtp.messages.length = 0;
-    bot.calls.length = 0;
-    testApp = await createTestApp({ notifications: settings(channels), siteOrigin: 'https://sahifa.example' });
+    standIns.clear();
+    testApp = await createTestApp({
+      notifications: standInSettings(standIns, channels),
+      siteOrigin: 'https://sahifa.example',
+    });
     await setPasswordHash(testApp.db, await hashPassword(PASSWORD, CHEAP));
   }
   beforeEach(async () => start());
@@ -250,15 +235,16 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
     const cookie = await signIn();
     // The sign-in's own notice (a new device) goes first.
     await testApp.app.outbox.runOnce();
-    smtp.messages.length = 0;
-    bot.calls.length = 0;
+    standIns.clear();
     const asked = await call('POST', '/owner/password-reset', { payload: {} });
     expect(asked.statusCode).toBe(200);
     await testApp.app.outbox.runOnce();
-    expect(smtp.messages).toHaveLength(1);
-    expect(bot.calls).toHaveLength(1);
-    const mailed = decodedMail(smtp.messages[0] ?? '').match(/https:\/\/sahifa\.example\/owner\/reset#([\w-]{43})/);
-    const messaged = String(bot.calls[0]?.text).match(/https:\/\/sahifa\.example\/owner\/reset#([\w-]{43})/);
+    expect(standIns.smtp.messages).toHaveLength(1);
+    expect(standIns.bot.calls).toHaveLength(1);
+    const mailed = decodedMail(standIns.smtp.messages[0] ?? '').match(
+      /https:\/\/sahifa\.example\/owner\/reset#([\w-]{43})/,
+    );
+    const messaged = String(standIns.bot.calls[0]?.text).match(/https:\/\/sahifa\.example\/owner\/reset#([\w-]{43})/);
     const mailToken = mailed?.[1] ?? '';
     const telegramToken = messaged?.[1] ?? '';
     expect(mailToken).toHaveLength(43);
@@ -294,7 +280,7 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
     // A link past its 30 minutes does nothing.
     await call('POST', '/owner/password-reset', { payload: {} });
     await testApp.app.outbox.runOnce();
-    const late = String(bot.calls.at(-1)?.text).match(/reset#([\w-]{43})/)?.[1] ?? '';
+    const late = String(standIns.bot.calls.at(-1)?.text).match(/reset#([\w-]{43})/)?.[1] ?? '';
     await testApp.db
       .updateTable('password_reset_tokens')
       .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
@@ -310,7 +296,7 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
     const { secret } = await turnOnSecondFactor(cookie);
     await call('POST', '/owner/password-reset', { payload: {} });
     await testApp.app.outbox.runOnce();
-    const token = String(bot.calls.at(-1)?.text).match(/reset#([\w-]{43})/)?.[1] ?? '';
+    const token = String(standIns.bot.calls.at(-1)?.text).match(/reset#([\w-]{43})/)?.[1] ?? '';
     const withoutCode = await call('POST', '/owner/password-reset/confirm', {
       payload: { token, password: 'a reset passphrase here' },
     });
@@ -346,15 +332,15 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
       .find((cookie) => cookie.startsWith('sahifa_device='));
     expect(device).toBeDefined();
     await testApp.app.outbox.runOnce();
-    expect(smtp.messages).toHaveLength(1);
-    const mail = decodedMail(smtp.messages[0] ?? '');
+    expect(standIns.smtp.messages).toHaveLength(1);
+    const mail = decodedMail(standIns.smtp.messages[0] ?? '');
     expect(mail).toContain('Firefox on Linux');
     expect(mail).toContain('https://sahifa.example/owner/settings');
-    expect(String(bot.calls[0]?.text)).toContain('Firefox on Linux');
+    expect(String(standIns.bot.calls[0]?.text)).toContain('Firefox on Linux');
     // The same browser again: nothing new to tell.
     await signIn({ password: PASSWORD }, address(), device);
     await testApp.app.outbox.runOnce();
-    expect(smtp.messages).toHaveLength(1);
+    expect(standIns.smtp.messages).toHaveLength(1);
   });
 
   it('tells the owner once of 20 failed sign-ins in an hour, from anywhere', async () => {
@@ -368,7 +354,7 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
       .execute();
     expect(alerts.map((job) => job.channel).sort()).toEqual(['email', 'telegram']);
     await testApp.app.outbox.runOnce();
-    expect(String(bot.calls[0]?.text)).toContain('20 wrong passwords or codes');
+    expect(String(standIns.bot.calls[0]?.text)).toContain('20 wrong passwords or codes');
   });
 
   it('refuses a passkey answer it cannot verify with 400, and guards adding and removing passkeys', async () => {

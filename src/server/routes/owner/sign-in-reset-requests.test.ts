@@ -5,6 +5,7 @@ import { hashPassword } from '../../auth/password.js';
 import { clientAddressKey } from '../../rate-limit/client-address.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, SAME_ORIGIN, type TestApp, testDialect } from '../../test/helper.js';
+import { standInSettings } from '../../test/notification-stand-ins.js';
 import { headerOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -31,12 +32,7 @@ describe(`asking for reset links, on ${testDialect}`, () => {
   beforeEach(async () => {
     smtp.messages.length = 0;
     testApp = await createTestApp({
-      notifications: {
-        email: { smtpUrl: smtp.url, from: 'Sahifa <site@example.uz>', to: 'owner@example.uz' },
-        telegram: undefined,
-        locale: 'english',
-        retrySeconds: 15,
-      },
+      notifications: standInSettings({ smtp }),
       siteOrigin: 'https://sahifa.example',
     });
     await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));

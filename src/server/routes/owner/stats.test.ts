@@ -2,14 +2,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
-import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
 import { SEEDED_EXPECTED, SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
 import { parseSetCookie } from '../../test/set-cookie.js';
 import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
 
 const PASSWORD = 'correct horse battery staple';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const browser = { 'user-agent': BROWSER_USER_AGENT };
 
 describe(`the owner's statistics API on ${testDialect}`, () => {
@@ -18,14 +17,7 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
   beforeAll(async () => {
     testApp = await createTestApp();
     await seedTraffic(testApp.db, SEEDED_VISITS);
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: PASSWORD },
-    });
-    cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    cookie = await signInOwner(testApp, PASSWORD);
   });
   afterAll(async () => testApp.close());
 

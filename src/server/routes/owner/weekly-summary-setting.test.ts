@@ -1,12 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/password.js';
 import type { NotificationSettings } from '../../config.js';
 import { queueWeeklySummary } from '../../outbox/weekly-summary-email.js';
-import { setPasswordHash } from '../../repositories/owner-repository.js';
-import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 
-const PASSWORD = 'correct horse battery staple';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 const EMAIL: NotificationSettings = {
   // Nothing listens there: these tests never deliver, they only queue.
   email: { smtpUrl: 'smtp://127.0.0.1:9', from: 'site@example.uz', to: 'owner@example.uz' },
@@ -21,14 +17,7 @@ describe(`the weekly summary setting on ${testDialect}`, () => {
 
   async function start(notifications?: NotificationSettings): Promise<string> {
     testApp = await createTestApp(notifications ? { notifications } : {});
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: SAME_ORIGIN,
-      payload: { password: PASSWORD },
-    });
-    return String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    return signInOwner(testApp);
   }
 
   const get = (headers: Record<string, string>) => testApp.app.inject({ url: '/api/v1/owner/weekly-summary', headers });
