@@ -42,6 +42,18 @@ function refused(error: unknown): AppError {
   return new AppError(400, 'passkey_failed', 'The passkey could not be verified');
 }
 
+/** Keeps a challenge we sent for its lifetime, so that the answer to it is taken once, for its purpose. */
+async function keepChallenge(
+  context: OwnerAuthContext,
+  challenge: string,
+  purpose: 'registration' | 'authentication',
+  sessionId: string | null,
+  now: Date,
+): Promise<void> {
+  const expiresAt = new Date(now.getTime() + CHALLENGE_LIFETIME_MS);
+  await saveWebauthnChallenge(context.db, { challenge, purpose, sessionId, expiresAt }, now);
+}
+
 export async function passkeyRegistrationOptions(context: OwnerAuthContext, sessionId: string, now = new Date()) {
   const existing = await listPasskeys(context.db);
   const options = await generateRegistrationOptions({
@@ -54,16 +66,7 @@ export async function passkeyRegistrationOptions(context: OwnerAuthContext, sess
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credential_id, transports: transportsOf(passkey) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await saveWebauthnChallenge(
-    context.db,
-    {
-      challenge: options.challenge,
-      purpose: 'registration',
-      sessionId,
-      expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
-    },
-    now,
-  );
+  await keepChallenge(context, options.challenge, 'registration', sessionId, now);
   return options;
 }
 
@@ -107,16 +110,7 @@ export async function passkeyAuthenticationOptions(context: OwnerAuthContext, no
     rpID: relyingParty(context).rpID,
     userVerification: 'required',
   });
-  await saveWebauthnChallenge(
-    context.db,
-    {
-      challenge: options.challenge,
-      purpose: 'authentication',
-      sessionId: null,
-      expiresAt: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
-    },
-    now,
-  );
+  await keepChallenge(context, options.challenge, 'authentication', null, now);
   return options;
 }
 
