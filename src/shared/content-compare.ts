@@ -1,4 +1,5 @@
-import { isLocale, LOCALES, type Locale } from './locales.js';
+import { isRecord, isTranslated } from './content-values.js';
+import { LOCALES } from './locales.js';
 import type { ContentChange, SectionChanges } from './schemas/content-store.js';
 
 /** The content's sections in the order the studio lists them; a draft's unknown keys come after. */
@@ -205,17 +206,6 @@ function longestCommonPairs<Item>(
     }
   }
   return pairs;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A translated field: an object whose keys are all languages (a draft may miss some). */
-function isTranslated(value: unknown): value is Partial<Record<Locale, unknown>> {
-  if (!isRecord(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every(isLocale);
 }
 
 /** Deep equality of JSON values, without recursion (a draft may nest deeper than the stack). */

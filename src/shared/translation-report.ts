@@ -1,4 +1,5 @@
-import { isLocale, LOCALES, type Locale } from './locales.js';
+import { isRecord, isTranslated } from './content-values.js';
+import { LOCALES, type Locale } from './locales.js';
 import type { TranslationField, TranslationReport } from './schemas/content-translations.js';
 
 /** The content's sections in the order the studio lists them (a draft's other keys cannot be published). */
@@ -178,15 +179,4 @@ function idsOf(items: unknown[]): string[] | undefined {
     ids.push(item.id);
   }
   return new Set(ids).size === ids.length ? ids : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A translated field: an object whose keys are all languages (a draft may miss some). */
-function isTranslated(value: unknown): value is Partial<Record<Locale, unknown>> {
-  if (!isRecord(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every(isLocale);
 }
