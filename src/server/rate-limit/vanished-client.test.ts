@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
+import { jsonLinesInto } from '../test/log-lines.js';
 
 /**
  * A client that sends a request to a limited route and, in the same packet, bytes that are not
@@ -13,15 +13,9 @@ describe(`a client that vanishes mid-request, on ${testDialect}`, () => {
   let port: number;
   const logs: { level: number; msg: string }[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-        callback();
-      },
-    });
     // At `warn` (as in production setups that keep logs short) nothing reads the client's address
     // while the socket is alive, so it is really gone when the limit asks for it.
-    testApp = await createTestApp({}, undefined, { logger: { level: 'warn', stream } });
+    testApp = await createTestApp({}, undefined, { logger: { level: 'warn', stream: jsonLinesInto(logs) } });
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const address = testApp.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;

@@ -4,3 +4,11 @@ export function parseSetCookie(header: unknown): { name: string; value: string; 
   const separator = pair.indexOf('=');
   return { name: pair.slice(0, separator), value: pair.slice(separator + 1), attributes: attributes.sort() };
 }
+
+/** The `name=value` of the cookie that marks a browser the owner signed in from, if the answer sets it. */
+export function deviceCookieOf(header: unknown): string | undefined {
+  return [header]
+    .flat()
+    .map((cookie) => String(cookie).split(';')[0] ?? '')
+    .find((cookie) => cookie.startsWith('sahifa_device='));
+}

@@ -9,6 +9,7 @@ import {
   standInSettings,
   startNotificationStandIns,
 } from '../../test/notification-stand-ins.js';
+import { deviceCookieOf } from '../../test/set-cookie.js';
 
 const PASSWORD = 'correct horse battery staple';
 const CHEAP = { logN: 10, r: 8, p: 1 };
@@ -327,9 +328,7 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
 
   it('tells the owner of a sign-in from a device not seen before, with the device and a link to Settings', async () => {
     const first = await call('POST', '/owner/session', { payload: { password: PASSWORD }, remoteAddress: address() });
-    const device = cookiesOf(first.headers['set-cookie'])
-      .split('; ')
-      .find((cookie) => cookie.startsWith('sahifa_device='));
+    const device = deviceCookieOf(first.headers['set-cookie']);
     expect(device).toBeDefined();
     await testApp.app.outbox.runOnce();
     expect(standIns.smtp.messages).toHaveLength(1);

@@ -1,8 +1,9 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, SAME_ORIGIN, type TestApp, testDialect } from '../../test/helper.js';
+import { jsonLinesInto } from '../../test/log-lines.js';
+import { deviceCookieOf } from '../../test/set-cookie.js';
 
 const PASSWORD = 'correct horse battery staple';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,13 +25,7 @@ describe(`a flood of sign-in attempts, on ${testDialect}`, () => {
   let testApp: TestApp;
   const logs: LogLine[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, callback) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));
-        callback();
-      },
-    });
-    testApp = await createTestApp({}, undefined, { logger: { level: 'warn', stream } });
+    testApp = await createTestApp({}, undefined, { logger: { level: 'warn', stream: jsonLinesInto(logs) } });
     await setPasswordHash(testApp.db, await hashPassword(PASSWORD));
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   }, 30_000);
@@ -136,10 +131,7 @@ describe(`a flood of sign-in attempts, on ${testDialect}`, () => {
   it('lets a browser the owner signed in from before in at the first try while every guess comes from a new /64', async () => {
     const first = await signIn(PASSWORD, '2001:db8:fffe:1::1');
     expect(first.statusCode).toBe(200);
-    const device = [first.headers['set-cookie']]
-      .flat()
-      .map((cookie) => String(cookie).split(';')[0] ?? '')
-      .find((cookie) => cookie.startsWith('sahifa_device='));
+    const device = deviceCookieOf(first.headers['set-cookie']);
     expect(device).toBeDefined();
     // Each guess from a network never seen before: counting by network cannot tell them from the owner.
     const bots = flood(40, (bot, guess) => `2001:db8:${(bot + 256).toString(16)}:${guess.toString(16)}::1`);

@@ -6,6 +6,7 @@ import { clientAddressKey } from '../../rate-limit/client-address.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, SAME_ORIGIN, type TestApp, testDialect } from '../../test/helper.js';
 import { standInSettings } from '../../test/notification-stand-ins.js';
+import { deviceCookieOf } from '../../test/set-cookie.js';
 import { headerOf, startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -113,10 +114,7 @@ describe(`asking for reset links, on ${testDialect}`, () => {
       headers: SAME_ORIGIN,
     });
     expect(signedIn.statusCode).toBe(200);
-    const device = [signedIn.headers['set-cookie']]
-      .flat()
-      .map((cookie) => String(cookie).split(';')[0] ?? '')
-      .find((cookie) => cookie.startsWith('sahifa_device='));
+    const device = deviceCookieOf(signedIn.headers['set-cookie']);
     expect(device).toBeDefined();
 
     for (let index = 0; index < 12; index++) await askForLink(`198.51.100.${40 + (index % 4)}`);
