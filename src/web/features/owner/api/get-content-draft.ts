@@ -8,7 +8,7 @@ export type ContentDraftAnswer = ResponseData<typeof contentDraftResponseSchema>
 
 const getContentDraft = () => apiRequest<ContentDraftAnswer>('/owner/content/draft');
 
-const getContentDraftQueryOptions = () =>
+export const getContentDraftQueryOptions = () =>
   queryOptions({ queryKey: ['content', 'draft'], queryFn: getContentDraft, staleTime: Number.POSITIVE_INFINITY });
 
 /** Read once per visit of the studio: from then on the editor holds the draft and saves it. */

@@ -17,8 +17,7 @@ export function ConflictDialog() {
   const { t } = useTranslation('studio');
   const { snapshot, store } = useDraftEditor();
   const titleId = useId();
-  const keepId = useId();
-  const takeId = useId();
+  const hintId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const theirs = snapshot.conflict;
 
@@ -27,6 +26,11 @@ export function ConflictDialog() {
     if (theirs && element && !element.open) element.showModal();
     if (!theirs && element?.open) element.close();
   }, [theirs]);
+
+  const choices = [
+    { name: 'keep_mine', className: styles.primary, choose: () => store.keepMine() },
+    { name: 'take_theirs', className: styles.secondary, choose: () => theirs && store.replaceWith(theirs) },
+  ] as const;
 
   const changes = theirs ? compareContent(theirs.content, snapshot.content).flatMap(({ changes }) => changes) : [];
   // List items are named by this page's content, or by the saved one's when this page removed them.
@@ -56,32 +60,16 @@ export function ConflictDialog() {
             />
           )}
           <div className={conflictStyles.choices}>
-            <div className={conflictStyles.choice}>
-              <button
-                type="button"
-                className={styles.primary}
-                aria-describedby={keepId}
-                onClick={() => store.keepMine()}
-              >
-                {t('conflict.keep_mine')}
-              </button>
-              <p id={keepId} className={styles.muted}>
-                {t('conflict.keep_mine_hint')}
-              </p>
-            </div>
-            <div className={conflictStyles.choice}>
-              <button
-                type="button"
-                className={styles.secondary}
-                aria-describedby={takeId}
-                onClick={() => store.takeTheirs()}
-              >
-                {t('conflict.take_theirs')}
-              </button>
-              <p id={takeId} className={styles.muted}>
-                {t('conflict.take_theirs_hint')}
-              </p>
-            </div>
+            {choices.map(({ name, className, choose }) => (
+              <div key={name} className={conflictStyles.choice}>
+                <button type="button" className={className} aria-describedby={`${hintId}-${name}`} onClick={choose}>
+                  {t(`conflict.${name}`)}
+                </button>
+                <p id={`${hintId}-${name}`} className={styles.muted}>
+                  {t(`conflict.${name}_hint`)}
+                </p>
+              </div>
+            ))}
           </div>
         </div>
       )}

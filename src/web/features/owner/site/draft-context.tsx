@@ -3,7 +3,6 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useState
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorCode } from '../../../../shared/api-errors.js';
 import type { ContentDraftAnswer } from '../api/get-content-draft.js';
-import { markSignedOut } from '../api/get-session.js';
 import { type DraftSnapshot, DraftStore } from './draft-store.js';
 import { draftProblems, setAt } from './form-model.js';
 
@@ -25,25 +24,20 @@ const DraftEditorContext = createContext<DraftEditor | undefined>(undefined);
 export function DraftEditorProvider({ initial, children }: { initial: ContentDraftAnswer; children: ReactNode }) {
   const { t } = useTranslation('studio');
   const queryClient = useQueryClient();
-  const [store] = useState(() => new DraftStore(initial, () => markSignedOut(queryClient, 'expired')));
+  const [store] = useState(() => new DraftStore(queryClient, initial));
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [published, setPublished] = useState(initial.published);
   const problems = useMemo(() => draftProblems(snapshot.content), [snapshot.content]);
 
   useEffect(() => {
-    const online = () => store.online();
     // Leaving with edits the server does not have yet asks first (they stay in the browser either way).
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (!store.hasUnsavedEdits()) return;
+      if (store.getSnapshot().status === 'saved') return;
       event.preventDefault();
       event.returnValue = t('save.leave_warning');
     };
-    window.addEventListener('online', online);
     window.addEventListener('beforeunload', beforeUnload);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('beforeunload', beforeUnload);
-    };
+    return () => window.removeEventListener('beforeunload', beforeUnload);
   }, [store, t]);
 
   const value = useMemo<DraftEditor>(

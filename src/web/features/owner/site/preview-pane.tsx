@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../../../shared/http.js';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import type { Theme } from '../../../../shared/theme.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
+import { useContentDraft } from '../api/get-content-draft.js';
 import { useElementWidth } from '../components/use-element-width.js';
 import { useDraftEditor } from './draft-context.js';
 import type { SectionName } from './form-model.js';
@@ -16,11 +17,15 @@ import {
   previewPagesOf,
 } from './preview-anchor.js';
 import { fieldWords } from './section-path.js';
+import { SegmentedChoice } from './segmented-choice.js';
 import styles from './site.module.css';
 
 /** A desktop page is drawn this wide and scaled down to the pane. */
 const DESKTOP_WIDTH = 1280;
 const PHONE_WIDTH = 375;
+const THEMES = ['light', 'dark'] as const;
+const WIDTHS = ['phone', 'desktop'] as const;
+const ZOOMS = ['fit', 'actual'] as const;
 
 /**
  * The real page, rendered by the server from the saved draft (`/owner/content/preview`), in the
@@ -42,14 +47,15 @@ export function PreviewPane({ id, section }: { id?: string; section: SectionName
   const [language, setLanguage] = useState<Locale>(useLocale());
   const [theme, setTheme] = useState<Theme>('light');
   // On a phone the phone-wide page reads better than a desktop page shrunk to a quarter.
-  const [width, setWidth] = useState<'phone' | 'desktop'>(() =>
+  const [width, setWidth] = useState<(typeof WIDTHS)[number]>(() =>
     window.matchMedia('(max-width: 47.99rem)').matches ? 'phone' : 'desktop',
   );
-  const [zoom, setZoom] = useState<'fit' | 'actual'>('fit');
+  const [zoom, setZoom] = useState<(typeof ZOOMS)[number]>('fit');
   const frameBox = useRef<HTMLDivElement>(null);
   const boxWidth = useElementWidth(frameBox);
   const titleId = useId();
-  const revision = snapshot.savedRevision;
+  // The saved draft's revision: each save the server accepts reloads the page.
+  const revision = useContentDraft().data?.draft.revision;
   // A failed load is tried again with a new address (Try again), which the frame's key follows.
   const [attempt, setAttempt] = useState(0);
   // A new fragment alone scrolls the page already shown; a new address loads another frame (the key).
@@ -95,42 +101,38 @@ export function PreviewPane({ id, section }: { id?: string; section: SectionName
         {pages.length > 1 && (
           <Choice
             label={t('preview.page')}
-            options={pages.map((option) => [option, t(`preview.pages.${option}`)])}
+            values={pages}
+            text={(option) => t(`preview.pages.${option}`)}
             value={page}
             onChange={setPage}
           />
         )}
         <Choice
           label={t('preview.language')}
-          options={LOCALES.map((locale) => [locale, t(`languages.${locale}`)])}
+          values={LOCALES}
+          text={(option) => t(`languages.${option}`)}
           value={language}
           onChange={setLanguage}
         />
         <Choice
           label={t('preview.theme')}
-          options={[
-            ['light', t('preview.light')],
-            ['dark', t('preview.dark')],
-          ]}
+          values={THEMES}
+          text={(option) => t(`preview.${option}`)}
           value={theme}
           onChange={setTheme}
         />
         <Choice
           label={t('preview.width')}
-          options={[
-            ['phone', t('preview.phone')],
-            ['desktop', t('preview.desktop')],
-          ]}
+          values={WIDTHS}
+          text={(option) => t(`preview.${option}`)}
           value={width}
           onChange={setWidth}
         />
         {fits < 1 && (
           <Choice
             label={t('preview.zoom')}
-            options={[
-              ['fit', t('preview.fit')],
-              ['actual', t('preview.actual')],
-            ]}
+            values={ZOOMS}
+            text={(option) => t(`preview.${option}`)}
             value={zoom}
             onChange={setZoom}
           />
@@ -270,33 +272,6 @@ function useKeptScroll(anchor: PreviewAnchor | undefined) {
   return onShown;
 }
 
-function Choice<Value extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: [Value, string][];
-  value: Value;
-  onChange: (value: Value) => void;
-}) {
-  return (
-    <fieldset className={styles.choice}>
-      <legend className="visually-hidden">{label}</legend>
-      <div className={styles.segmented}>
-        {options.map(([option, text]) => (
-          <button
-            key={option}
-            type="button"
-            className={styles.segment}
-            aria-pressed={value === option}
-            onClick={() => onChange(option)}
-          >
-            {text}
-          </button>
-        ))}
-      </div>
-    </fieldset>
-  );
+function Choice<Value extends string>(props: Omit<ComponentProps<typeof SegmentedChoice<Value>>, 'className'>) {
+  return <SegmentedChoice {...props} labelHidden className={styles.choice} />;
 }

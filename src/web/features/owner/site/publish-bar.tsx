@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisclosureButton } from './disclosure-button.js';
 import { useDraftEditor } from './draft-context.js';
 import { ProblemLinks } from './problem-links.js';
 import { PublishDialog } from './publish-dialog.js';
@@ -48,15 +49,14 @@ export function PublishBar() {
           </p>
         )}
         {problemList.length > 0 && (
-          <button
-            type="button"
+          <DisclosureButton
+            open={listOpen}
+            onToggle={setListOpen}
+            controls={listId}
             className={styles.barProblemsButton}
-            aria-expanded={listOpen}
-            aria-controls={listOpen ? listId : undefined}
-            onClick={() => setListOpen(!listOpen)}
           >
             {t('state.problems', { count: problemList.length })}
-          </button>
+          </DisclosureButton>
         )}
         <button
           type="button"

@@ -6,10 +6,12 @@ import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.js';
+import { DisclosureButton } from './disclosure-button.js';
 import { FieldEditor } from './field-editor.js';
 import { fieldId, SECTION_FORMS, SECTION_NAMES, type SectionName } from './form-model.js';
 import { PHONE_QUERY } from './phone-query.js';
 import { PreviewPane } from './preview-pane.js';
+import { SegmentedChoice } from './segmented-choice.js';
 import styles from './site.module.css';
 
 const isSection = (value: string | undefined): value is SectionName => SECTION_NAMES.includes(value as SectionName);
@@ -66,15 +68,14 @@ export function SectionEditor() {
         {phone ? (
           // On a phone the fields come first; the preview, a page of its own, waits behind a button.
           <div className={styles.previewOnDemand}>
-            <button
-              type="button"
+            <DisclosureButton
+              open={previewShown}
+              onToggle={setPreviewShown}
+              controls={previewId}
               className={styles.secondary}
-              aria-expanded={previewShown}
-              aria-controls={previewShown ? previewId : undefined}
-              onClick={() => setPreviewShown(!previewShown)}
             >
               {previewShown ? t('preview.hide') : t('preview.show')}
-            </button>
+            </DisclosureButton>
             {previewShown && <PreviewPane id={previewId} section={section} />}
           </div>
         ) : (
@@ -87,22 +88,14 @@ export function SectionEditor() {
           noValidate
           onSubmit={(event) => event.preventDefault()}
         >
-          <fieldset className={styles.languageSwitcher}>
-            <legend>{t('language_switcher')}</legend>
-            <div className={styles.segmented}>
-              {languages.map((locale) => (
-                <button
-                  key={locale}
-                  type="button"
-                  className={styles.segment}
-                  aria-pressed={phoneLanguage === locale}
-                  onClick={() => setPhoneLanguage(locale)}
-                >
-                  {t(`languages.${locale}`)}
-                </button>
-              ))}
-            </div>
-          </fieldset>
+          <SegmentedChoice
+            label={t('language_switcher')}
+            className={styles.languageSwitcher}
+            values={languages}
+            text={(locale) => t(`languages.${locale}`)}
+            value={phoneLanguage}
+            onChange={setPhoneLanguage}
+          />
           <FieldEditor
             root
             node={SECTION_FORMS[section]}
