@@ -19,7 +19,7 @@ import {
   setTranslationMark,
   translationMarks,
 } from '../../repositories/translation-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 /** Versions are about 45 KB of JSON each: a long history is read this many at a time. */
 const VERSIONS_PER_READ = 20;
@@ -70,23 +70,23 @@ export const contentTranslationRoutes: FastifyPluginAsync<{ db: Db }> = async (a
 
   api.get('/owner/content/translations', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: "The draft's translation report",
       description:
         'Per section, each translated field missing in a language (while another has a text), or whose text in a language last changed before another language was edited ("may be out of date"), over every published version and then the draft. Fields marked "same in every language" are listed apart and not reported.',
-      response: { 200: translationReportResponseSchema, ...ownerErrorResponses },
+      response: { 200: translationReportResponseSchema },
     },
     handler: async () => ok(await report()),
   });
 
   api.put('/owner/content/translations/marks', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Mark a field "same in every language" (a name, a number), or unmark it',
       description:
         'The field by its key in the report (`identity.first_name`, `portfolio.items[shop].title`). Answers the report as it is now.',
       body: translationMarkBodySchema,
-      response: { 200: translationReportResponseSchema, ...errorResponses(422), ...ownerErrorResponses },
+      response: { 200: translationReportResponseSchema, ...errorResponses(422) },
     },
     handler: async (request) => {
       const { key, same } = request.body;

@@ -47,7 +47,7 @@ import {
   setAsideDraftById,
 } from '../../repositories/content-repository.js';
 import { pictureByPath } from '../../repositories/picture-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 /** The whole content as JSON is about 45 KB; a draft may grow well past the API's usual 32 KiB. */
 const DRAFT_BODY_LIMIT = 1024 * 1024;
@@ -97,9 +97,9 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.get('/owner/content/draft', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'The working draft (the published content when there is none yet) and the published version',
-      response: { 200: contentDraftResponseSchema, ...ownerErrorResponses },
+      response: { 200: contentDraftResponseSchema },
     },
     handler: async () => {
       const { draft, published } = await currentDraft();
@@ -110,7 +110,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   api.put('/owner/content/draft', {
     bodyLimit: DRAFT_BODY_LIMIT,
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Save the draft, from the revision it started from',
       description:
         'A draft may be incomplete or invalid. A save from an older revision is refused with 409 and the current draft.',
@@ -119,7 +119,6 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
         200: contentDraftResponseSchema,
         409: contentDraftConflictSchema,
         ...errorResponses(413),
-        ...ownerErrorResponses,
       },
     },
     handler: async (request, reply) => {
@@ -140,11 +139,11 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.post('/owner/content/publish', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Publish the draft as a new version',
       description: 'Refused with 422 and every problem (section.path.language) when the draft is not valid.',
       body: contentNoteBodySchema,
-      response: { 200: contentVersionSummaryResponseSchema, ...errorResponses(409, 422), ...ownerErrorResponses },
+      response: { 200: contentVersionSummaryResponseSchema, ...errorResponses(409, 422) },
     },
     handler: async (request) => {
       const draft = await contentDraft(db);
@@ -161,20 +160,20 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.get('/owner/content/versions', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Published versions, newest first',
       querystring: contentVersionsQuerySchema,
-      response: { 200: contentVersionsResponseSchema, ...ownerErrorResponses },
+      response: { 200: contentVersionsResponseSchema },
     },
     handler: async (request) => ok((await listContentVersions(db, request.query)).map(summary)),
   });
 
   api.get('/owner/content/versions/:number', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'One published version with its content',
       params: contentVersionParamsSchema,
-      response: { 200: contentVersionResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentVersionResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const version = await contentVersionByNumber(db, request.params.number);
@@ -193,12 +192,12 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.get('/owner/content/versions/:from/compare/:to', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'What changed between two versions, or between a version and the draft, field by field',
       description:
         'Per section, each changed field by its path (as publishing names problems); a translated field names the languages whose text changed; list items added, removed or moved.',
       params: contentCompareParamsSchema,
-      response: { 200: contentCompareResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentCompareResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const { from, to } = request.params;
@@ -209,13 +208,13 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.get('/owner/content/export.zip', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'The published version (or ?version=N) as a zip of its content folder',
       description:
         'The YAML files `npm run content:export` writes, and the pictures they name under images/. `npm run content:import` publishes the unzipped folder again.',
       querystring: contentExportQuerySchema,
       produces: ['application/zip'],
-      response: { 200: contentExportResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentExportResponseSchema, ...errorResponses(404) },
     },
     handler: async (request, reply) => {
       const wanted = request.query.version;
@@ -249,7 +248,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   for (const url of ['/owner/content/preview', '/owner/content/preview/*']) {
     api.get(url, {
       schema: {
-        tags: ['owner', 'content'],
+        tags: ['content'],
         summary: 'A page as visitors would get it, rendered from the draft',
         description:
           'The real page (same renderer, template, head and styles) from the draft, in ?lang= and ?theme=; the 404 page for any other path. Never cached, not indexed, framable by the owner area only. A draft that is not valid previews too: a missing or invalid text is marked in place, and what cannot be shown comes from the published version, with a note at the top.',
@@ -260,7 +259,6 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
           200: contentPreviewResponseSchema,
           404: contentPreviewResponseSchema,
           ...errorResponses(503),
-          ...ownerErrorResponses,
         },
       },
       handler: async (request, reply) => {
@@ -291,13 +289,13 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.post('/owner/content/versions/:number/restore', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Publish a copy of an older version as the newest, and make it the draft',
       description:
         'The draft becomes the restored content (based on the new version), so the next Publish cannot bring back what the restore undid. A draft with unpublished edits is set aside (`setAside`) and can be brought back; an autosave from before the restore gets 409.',
       params: contentVersionParamsSchema,
       body: contentNoteBodySchema,
-      response: { 200: contentRestoreResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentRestoreResponseSchema, ...errorResponses(404) },
     },
     // It replaces what every visitor reads: a recent proof of who is asking, as for the password.
     preHandler: requireRecentAuthentication,
@@ -316,19 +314,19 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.get('/owner/content/set-aside', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Drafts set aside by a restore, newest first',
-      response: { 200: contentSetAsideListResponseSchema, ...ownerErrorResponses },
+      response: { 200: contentSetAsideListResponseSchema },
     },
     handler: async () => ok(await listSetAsideDrafts(db)),
   });
 
   api.get('/owner/content/set-aside/:id', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'One set-aside draft with its content',
       params: contentSetAsideParamsSchema,
-      response: { 200: contentSetAsideDraftResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentSetAsideDraftResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const kept = await setAsideDraftById(db, request.params.id);
@@ -339,12 +337,12 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   api.post('/owner/content/set-aside/:id/bring-back', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Make a set-aside draft the draft again',
       description:
         'The draft it replaces is set aside in turn when it has unpublished edits (`setAside`). An autosave from before gets 409.',
       params: contentSetAsideParamsSchema,
-      response: { 200: contentBringBackResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: contentBringBackResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const brought = await bringBackSetAsideDraft(db, request.params.id);

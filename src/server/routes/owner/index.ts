@@ -3,6 +3,7 @@ import { sessionOf } from '../../auth/current-session.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
+import { ownerErrorResponses } from '../responses.js';
 import { contentStoreRoutes } from './content.js';
 import { contentTranslationRoutes } from './content-translations.js';
 import { messageRoutes } from './messages.js';
@@ -56,6 +57,18 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     siteOrigin: options.siteOrigin,
   };
   app.decorateRequest('ownerSession', undefined);
+
+  // Every route here may answer what this scope's guards answer (a body that fails its schema, no
+  // session, a state change from another site): documented once, with the tag, for every route that
+  // documents its answers (not the CSV export).
+  app.addHook('onRoute', (route) => {
+    const { tags = [], response } = route.schema ?? {};
+    route.schema = {
+      ...route.schema,
+      tags: ['owner', ...tags],
+      ...(response ? { response: { ...ownerErrorResponses, ...(response as object) } } : {}),
+    };
+  });
 
   app.addHook('onRequest', async (request) => {
     if (!SAFE_METHODS.has(request.method) && !fromThisSite(request)) {

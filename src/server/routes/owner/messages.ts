@@ -21,7 +21,7 @@ import {
   type StateChange,
   setMessageState,
 } from '../../repositories/contact-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 /** A move the inbox does not allow (`shared/inbox-moves.ts`) is refused as a whole: nothing moved. */
 function refuseDisallowedMoves({ refused }: StateChange, state: MessageState): void {
@@ -42,17 +42,15 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 
   api.get('/owner/messages', {
     schema: {
-      tags: ['owner'],
       summary: 'Contact messages, newest first, with counts per state',
       querystring: messageListQuerySchema,
-      response: { 200: messageListResponseSchema, ...ownerErrorResponses },
+      response: { 200: messageListResponseSchema },
     },
     handler: async (request) => ok(await listMessages(db, request.query)),
   });
 
   api.get('/owner/messages/export', {
     schema: {
-      tags: ['owner'],
       summary: 'The messages matching the filters as CSV (UTF-8 with a byte-order mark)',
       querystring: messageListQuerySchema.pick({ state: true, q: true }),
       produces: ['text/csv'],
@@ -75,10 +73,9 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 
   api.get('/owner/messages/:id', {
     schema: {
-      tags: ['owner'],
       summary: 'One message with its deliveries',
       params: idParamsSchema,
-      response: { 200: messageResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: messageResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const message = await getMessage(db, request.params.id);
@@ -89,12 +86,11 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 
   api.patch('/owner/messages/:id', {
     schema: {
-      tags: ['owner'],
       summary:
         'Move a message to another state (read, replied, archived, spam, trash, or new again); 409 when its state does not allow that move',
       params: idParamsSchema,
       body: messageStateBodySchema,
-      response: { 200: messageResponseSchema, ...errorResponses(404, 409), ...ownerErrorResponses },
+      response: { 200: messageResponseSchema, ...errorResponses(404, 409) },
     },
     handler: async (request) => {
       const change = await setMessageState(db, [request.params.id], request.body.state);
@@ -107,10 +103,9 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
 
   api.patch('/owner/messages', {
     schema: {
-      tags: ['owner'],
       summary: 'Move several messages to one state, all or none: 409 when one of them does not allow the move',
       body: bulkStateBodySchema,
-      response: { 200: bulkStateResponseSchema, ...errorResponses(409), ...ownerErrorResponses },
+      response: { 200: bulkStateResponseSchema, ...errorResponses(409) },
     },
     handler: async (request) => {
       const change = await setMessageState(db, request.body.ids, request.body.state);

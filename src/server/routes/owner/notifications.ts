@@ -17,7 +17,7 @@ import {
   resendJob,
   toDelivery,
 } from '../../repositories/notification-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 export interface NotificationRoutesOptions {
   db: Db;
@@ -35,9 +35,8 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
 
   api.get('/owner/notifications', {
     schema: {
-      tags: ['owner'],
       summary: 'Notification channels, pending deliveries and failures',
-      response: { 200: notificationsResponseSchema, ...ownerErrorResponses },
+      response: { 200: notificationsResponseSchema },
     },
     handler: async () =>
       ok({
@@ -53,10 +52,9 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
 
   api.post('/owner/notifications/test', {
     schema: {
-      tags: ['owner'],
       summary: 'Queue a test notification on one channel',
       body: testNotificationBodySchema,
-      response: { 201: deliveryResponseSchema, ...errorResponses(409), ...ownerErrorResponses },
+      response: { 201: deliveryResponseSchema, ...errorResponses(409) },
     },
     handler: async (request, reply) => {
       const { channel } = request.body;
@@ -71,10 +69,9 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
 
   api.post('/owner/notifications/:id/resend', {
     schema: {
-      tags: ['owner'],
       summary: 'Send a delivery again now',
       params: idParamsSchema,
-      response: { 200: deliveryResponseSchema, ...errorResponses(404), ...ownerErrorResponses },
+      response: { 200: deliveryResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const job = await resendJob(db, request.params.id);

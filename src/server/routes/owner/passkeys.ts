@@ -16,9 +16,9 @@ import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import type { OwnerPasskeyTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { deletePasskey, listPasskeys, renamePasskey } from '../../repositories/passkey-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
-const errors = { ...ownerErrorResponses, ...errorResponses(404) };
+const errors = errorResponses(404);
 
 export function toPasskey(row: OwnerPasskeyTable): Passkey {
   return { id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at };
@@ -31,7 +31,6 @@ export const passkeyRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.post('/owner/passkeys/registration-options', {
     schema: {
-      tags: ['owner'],
       summary: 'A WebAuthn challenge for adding a passkey',
       response: { 200: webauthnOptionsResponseSchema, ...errors },
     },
@@ -44,7 +43,6 @@ export const passkeyRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.post('/owner/passkeys', {
     schema: {
-      tags: ['owner'],
       summary: 'Add a passkey: its name and the browser’s answer to the registration challenge',
       body: passkeyRegistrationBodySchema,
       response: { 200: passkeyResponseSchema, ...errors },
@@ -61,7 +59,6 @@ export const passkeyRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.patch('/owner/passkeys/:id', {
     schema: {
-      tags: ['owner'],
       summary: 'Rename a passkey',
       params: idParamsSchema,
       body: passkeyRenameBodySchema,
@@ -79,7 +76,6 @@ export const passkeyRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.delete('/owner/passkeys/:id', {
     schema: {
-      tags: ['owner'],
       summary: 'Remove a passkey',
       params: idParamsSchema,
       response: { 200: passkeyRemovedResponseSchema, ...errors },

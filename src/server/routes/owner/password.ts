@@ -20,6 +20,7 @@ import { hashPassword } from '../../auth/password.js';
 import { admitResetRequest } from '../../auth/password-reset-requests.js';
 import { reauthenticatedUntil } from '../../auth/reauthentication.js';
 import { notifyOwner } from '../../auth/sign-in-notices.js';
+import type { Db } from '../../db/database.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { clientAddressKey } from '../../rate-limit/client-address.js';
@@ -33,14 +34,22 @@ import {
 import { listPasskeys, markPasskeyUsed } from '../../repositories/passkey-repository.js';
 import { consumePasswordResetToken, passwordResetTokenIsLive } from '../../repositories/password-reset-repository.js';
 import { countRecoveryCodesLeft, secondFactorEnabled } from '../../repositories/second-factor-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 import { toPasskey } from './passkeys.js';
 
-const errors = { ...ownerErrorResponses, ...errorResponses(429) };
+const errors = errorResponses(429);
 
 function signedInSession(session: OwnerSessionTable | undefined): OwnerSessionTable {
   if (!session) throw new AppError(401, 'unauthorized', 'Sign in first');
   return session;
+}
+
+/** Marks the session proven again now; answers until when sensitive changes need no new proof. */
+async function reauthenticated(db: Db, session: OwnerSessionTable, now: Date) {
+  await markSessionAuthenticated(db, session.id, now);
+  return ok({
+    reauthenticatedUntil: reauthenticatedUntil({ authenticated_at: now.toISOString() }, now)?.toISOString() ?? '',
+  });
 }
 
 /**
@@ -54,7 +63,6 @@ export const passwordResetRoutes: FastifyPluginAsync<OwnerAuthContext> = async (
 
   api.post('/owner/password-reset', {
     schema: {
-      tags: ['owner'],
       summary:
         'Ask for a password-reset link through the configured notification channels (the same answer whether or not one is configured)',
       body: passwordResetRequestBodySchema,
@@ -88,7 +96,6 @@ export const passwordResetRoutes: FastifyPluginAsync<OwnerAuthContext> = async (
 
   api.post('/owner/password-reset/confirm', {
     schema: {
-      tags: ['owner'],
       summary: 'Set a new password with a reset link (and the second factor once it is on); ends every session',
       body: passwordResetBodySchema,
       response: { 200: passwordChangedResponseSchema, ...errorResponses(400), ...errors },
@@ -123,7 +130,6 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
 
   api.get('/owner/security', {
     schema: {
-      tags: ['owner'],
       summary: 'Second factor, recovery codes left, passkeys, and until when changes need no re-authentication',
       response: { 200: securityResponseSchema, ...errors },
     },
@@ -139,7 +145,6 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
 
   api.post('/owner/reauthenticate', {
     schema: {
-      tags: ['owner'],
       summary: 'Prove it is the owner again (password with the second factor) before a sensitive change',
       // The same proof as signing in.
       body: signInBodySchema,
@@ -149,16 +154,12 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
       const session = signedInSession(request.ownerSession);
       const now = new Date();
       await checkOwnerCredentials(context, request, reply, request.body, now);
-      await markSessionAuthenticated(db, session.id, now);
-      return ok({
-        reauthenticatedUntil: reauthenticatedUntil({ authenticated_at: now.toISOString() }, now)?.toISOString() ?? '',
-      });
+      return reauthenticated(db, session, now);
     },
   });
 
   api.post('/owner/reauthenticate/passkey', {
     schema: {
-      tags: ['owner'],
       summary: 'Prove it is the owner again with a passkey (its answer to a challenge)',
       body: passkeySignInBodySchema,
       response: { 200: reauthenticationResponseSchema, ...errors },
@@ -169,16 +170,12 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
       const now = new Date();
       const passkey = await verifyPasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
       await markPasskeyUsed(db, passkey.id, Number(passkey.counter), now);
-      await markSessionAuthenticated(db, session.id, now);
-      return ok({
-        reauthenticatedUntil: reauthenticatedUntil({ authenticated_at: now.toISOString() }, now)?.toISOString() ?? '',
-      });
+      return reauthenticated(db, session, now);
     },
   });
 
   api.put('/owner/password', {
     schema: {
-      tags: ['owner'],
       summary:
         'Change the password with the current one (and the second factor once it is on); ends every other session',
       body: changePasswordBodySchema,

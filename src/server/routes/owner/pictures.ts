@@ -24,7 +24,7 @@ import {
   pictureSummaryByPath,
   storePicture,
 } from '../../repositories/picture-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 export interface PictureRoutesOptions {
   db: Db;
@@ -104,9 +104,9 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
 
   api.get('/owner/content/pictures', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Every picture, with the versions that use it and whether the published version or the draft does',
-      response: { 200: picturesResponseSchema, ...ownerErrorResponses },
+      response: { 200: picturesResponseSchema },
     },
     handler: async () => {
       const [pictures, uses] = await Promise.all([listPictures(db), pictureUses(db)]);
@@ -116,7 +116,7 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
 
   api.post('/owner/content/pictures', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Upload a picture',
       description: `multipart/form-data with a \`file\` (JPEG, PNG, WebP, AVIF or SVG, at most ${PICTURE_MAX_BYTES / 1024 / 1024} MB) and an optional \`path\` to name it by (default: the file's name), such as \`portfolio/shop.webp\`. A raster picture is decoded before it is accepted, within a pixel limit; an SVG is read as XML and refused when it holds anything outside an allow-list of SVG elements and attributes (DOMPurify's SVG profile) or anything that could load from elsewhere (an outside address, url() other than #id, a DOCTYPE); its 422 lists what was found in \`errors[].field\` (<script>, <rect> onclick). The same bytes again under the same path are accepted; other bytes under a path in use are refused (409).`,
       consumes: ['multipart/form-data'],
@@ -124,7 +124,6 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
         200: pictureResponseSchema,
         201: pictureResponseSchema,
         ...errorResponses(409, 413, 415, 422),
-        ...ownerErrorResponses,
       },
     },
     handler: async (request, reply) => {
@@ -157,21 +156,21 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
 
   api.get('/owner/content/alt-confirmations', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: "The owner's confirmations that a replaced picture's alt texts still fit it",
-      response: { 200: altConfirmationsResponseSchema, ...ownerErrorResponses },
+      response: { 200: altConfirmationsResponseSchema },
     },
     handler: async () => ok(await altConfirmations(db)),
   });
 
   api.put('/owner/content/alt-confirmations', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: "Confirm that a place's alt texts fit its new picture",
       description:
         'Where the draft shows another picture than the published version (the home photo, a project by its id), an alt text still the published one refuses publishing (422 needs_review) until it is rewritten or confirmed here, as it is: an alt text edited after its confirmation asks again. One confirmation per place, the newest kept.',
       body: altConfirmationBodySchema,
-      response: { 200: altConfirmationsResponseSchema, ...ownerErrorResponses },
+      response: { 200: altConfirmationsResponseSchema },
     },
     handler: async (request) => {
       await confirmAlts(db, request.body);
@@ -181,12 +180,12 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
 
   api.delete('/owner/content/pictures/*', {
     schema: {
-      tags: ['owner', 'content'],
+      tags: ['content'],
       summary: 'Delete a picture no version and not the draft uses',
       description:
         'Refused with 409 picture_in_use naming where it is used: "used by the draft: Portfolio › Harbour app", "used by published version 3", "used by versions 2, 1 (in the history)".',
       params: picturePathParamsSchema,
-      response: { 200: pictureDeletedResponseSchema, ...errorResponses(404, 409), ...ownerErrorResponses },
+      response: { 200: pictureDeletedResponseSchema, ...errorResponses(404, 409) },
     },
     handler: async (request) => {
       const path = request.params['*'];

@@ -18,9 +18,9 @@ import {
   saveTotpSecret,
   spendTotpStep,
 } from '../../repositories/second-factor-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
-const errors = { ...ownerErrorResponses, ...errorResponses(409) };
+const errors = errorResponses(409);
 
 /**
  * The second factor for the password: authenticator-app codes (set up by scanning a QR code, on once
@@ -39,7 +39,6 @@ export const secondFactorRoutes: FastifyPluginAsync<OwnerAuthContext> = async (a
 
   api.post('/owner/second-factor/setup', {
     schema: {
-      tags: ['owner'],
       summary: 'Start turning on authenticator-app codes: a new secret, as text and as a QR code',
       response: { 200: totpSetupResponseSchema, ...errors },
     },
@@ -55,7 +54,6 @@ export const secondFactorRoutes: FastifyPluginAsync<OwnerAuthContext> = async (a
 
   api.post('/owner/second-factor', {
     schema: {
-      tags: ['owner'],
       summary: 'Turn authenticator-app codes on with a first code from the app; answers ten recovery codes, shown once',
       body: totpConfirmBodySchema,
       response: { 200: recoveryCodesResponseSchema, ...errors },
@@ -76,7 +74,6 @@ export const secondFactorRoutes: FastifyPluginAsync<OwnerAuthContext> = async (a
 
   api.delete('/owner/second-factor', {
     schema: {
-      tags: ['owner'],
       summary: 'Turn the second factor off (the recovery codes go with it)',
       response: { 200: secondFactorOffResponseSchema, ...errors },
     },
@@ -90,7 +87,6 @@ export const secondFactorRoutes: FastifyPluginAsync<OwnerAuthContext> = async (a
 
   api.post('/owner/recovery-codes', {
     schema: {
-      tags: ['owner'],
       summary: 'Ten new recovery codes, shown once; the old ones stop working',
       response: { 200: recoveryCodesResponseSchema, ...errors },
     },

@@ -23,10 +23,10 @@ import { AppError } from '../../errors.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { deleteSession, listSessions } from '../../repositories/owner-repository.js';
 import { markPasskeyUsed } from '../../repositories/passkey-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 // Signing in is also rate limited by address.
-const errors = { ...ownerErrorResponses, ...errorResponses(429) };
+const errors = errorResponses(429);
 const signedOutResponseSchema = successResponseSchema(z.object({ signedOut: z.literal(true) }));
 
 function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
@@ -47,7 +47,6 @@ export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.get('/owner/session', {
     schema: {
-      tags: ['owner'],
       summary: 'The current owner session (401 when signed out, with code owner_password_not_set before setup)',
       response: { 200: sessionResponseSchema, ...errors },
     },
@@ -61,7 +60,6 @@ export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.post('/owner/session', {
     schema: {
-      tags: ['owner'],
       summary:
         'Sign in with the owner password, and the second factor once it is on (401 second_factor_required asks for it); sets the session cookie',
       body: signInBodySchema,
@@ -79,7 +77,6 @@ export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.post('/owner/passkeys/authentication-options', {
     schema: {
-      tags: ['owner'],
       summary: 'A WebAuthn challenge for signing in or re-authenticating with a passkey',
       response: { 200: webauthnOptionsResponseSchema, ...errors },
     },
@@ -89,7 +86,6 @@ export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
 
   api.post('/owner/session/passkey', {
     schema: {
-      tags: ['owner'],
       summary: 'Sign in with a passkey (its answer to a challenge); sets the session cookie',
       body: passkeySignInBodySchema,
       response: { 200: sessionResponseSchema, ...errors },
@@ -106,7 +102,7 @@ export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
   });
 
   api.delete('/owner/session', {
-    schema: { tags: ['owner'], summary: 'Sign out', response: { 200: signedOutResponseSchema, ...errors } },
+    schema: { summary: 'Sign out', response: { 200: signedOutResponseSchema, ...errors } },
     handler: async (request, reply) => {
       const session = await sessionOf(db, request);
       if (!session) throw new AppError(401, 'unauthorized', 'Sign in first');
@@ -122,7 +118,7 @@ export const sessionListRoutes: FastifyPluginAsync<{ db: OwnerAuthContext['db'] 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/owner/sessions', {
-    schema: { tags: ['owner'], summary: 'Active owner sessions', response: { 200: sessionsResponseSchema, ...errors } },
+    schema: { summary: 'Active owner sessions', response: { 200: sessionsResponseSchema, ...errors } },
     handler: async (request) => {
       const sessions = await listSessions(db);
       return ok({ sessions: sessions.map((row) => toSession(row, request.ownerSession?.id)) });
@@ -131,7 +127,6 @@ export const sessionListRoutes: FastifyPluginAsync<{ db: OwnerAuthContext['db'] 
 
   api.delete('/owner/sessions/:id', {
     schema: {
-      tags: ['owner'],
       summary: 'End a session',
       params: idParamsSchema,
       response: { 200: signedOutResponseSchema, ...errorResponses(404), ...errors },

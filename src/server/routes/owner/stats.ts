@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { queryStats } from '../../repositories/stats-repository.js';
 import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
-import { ok, ownerErrorResponses } from '../responses.js';
+import { ok } from '../responses.js';
 
 /**
  * The owner's statistics, mounted inside the owner scope, so every route here answers 401
@@ -20,31 +20,28 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
 
   api.get('/owner/stats', {
     schema: {
-      tags: ['owner'],
       summary: 'Visitors, visits, their series and breakdowns for a range of UTC days',
       description:
         'from and to are UTC days (YYYY-MM-DD), both included, at most five years apart. A single day still within the retention period is answered per hour.',
       querystring: statsQuerySchema,
-      response: { 200: statsResponseSchema, ...ownerErrorResponses },
+      response: { 200: statsResponseSchema },
     },
     handler: async (request) => ok(await queryStats(db, request.query)),
   });
 
   api.get('/owner/stats/this-browser', {
     schema: {
-      tags: ['owner'],
       summary: 'Whether visits from this browser are counted',
-      response: { 200: thisBrowserResponseSchema, ...ownerErrorResponses },
+      response: { 200: thisBrowserResponseSchema },
     },
     handler: async (request) => ok({ counted: !hasNotCountedCookie(request) }),
   });
 
   api.put('/owner/stats/this-browser', {
     schema: {
-      tags: ['owner'],
       summary: "Switch counting this browser's visits off (a long-lived cookie) or on again",
       body: thisBrowserSchema,
-      response: { 200: thisBrowserResponseSchema, ...ownerErrorResponses },
+      response: { 200: thisBrowserResponseSchema },
     },
     handler: async (request, reply) => {
       setNotCountedCookie(request, reply, request.body.counted);

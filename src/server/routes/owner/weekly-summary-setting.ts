@@ -9,7 +9,7 @@ import {
   setWeeklySummaryEnabled,
   weeklySummaryEnabled,
 } from '../../repositories/owner-settings-repository.js';
-import { errorResponses, ok, ownerErrorResponses } from '../responses.js';
+import { errorResponses, ok } from '../responses.js';
 
 /**
  * The weekly summary's opt-in, inside the owner scope (401 without a session, 403 from another
@@ -29,20 +29,18 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
 
   api.get('/owner/weekly-summary', {
     schema: {
-      tags: ['owner'],
       summary: 'Whether the weekly summary e-mail is on',
-      response: { 200: weeklySummaryResponseSchema, ...ownerErrorResponses },
+      response: { 200: weeklySummaryResponseSchema },
     },
     handler: async () => ok(await current()),
   });
 
   api.put('/owner/weekly-summary', {
     schema: {
-      tags: ['owner'],
       summary: 'Turn the weekly summary e-mail on or off',
       description: 'Turning it on needs e-mail (SMTP_URL, MAIL_FROM, MAIL_TO): without it the answer is 409.',
       body: weeklySummaryBodySchema,
-      response: { 200: weeklySummaryResponseSchema, ...errorResponses(409), ...ownerErrorResponses },
+      response: { 200: weeklySummaryResponseSchema, ...errorResponses(409) },
     },
     handler: async (request) => {
       if (request.body.enabled && !emailConfigured) {
