@@ -117,7 +117,7 @@ read (0600), safe while the site runs. An existing file or a symbolic link at FI
 A site on PostgreSQL is backed up with pg_dump instead.
 
   --help    this text`,
-    options: { help: { type: 'boolean', short: 'h', default: false } },
+    options: {},
     arguments: ['FILE'],
   },
   async ({ positionals: [target = ''], config: { database } }) => {

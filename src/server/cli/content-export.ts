@@ -21,7 +21,6 @@ a folder again.
   --help        this text`,
     options: {
       version: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     arguments: ['DIR'],
   },

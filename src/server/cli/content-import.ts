@@ -18,7 +18,6 @@ publishes it as a new version. The site serves it within about a second, without
   --help        this text`,
     options: {
       note: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
     arguments: ['DIR'],
   },

@@ -33,7 +33,6 @@ Spam and the trash are left out, as in the owner area's inbox.
       all: { type: 'boolean', default: false },
       'mark-read': { type: 'boolean', default: false },
       limit: { type: 'string', default: '50' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   },
   async ({ values, openDatabase }) => {

@@ -42,6 +42,9 @@ async function openSiteDatabase(database: DatabaseConfig): Promise<Db> {
   return db;
 }
 
+/** Every command takes `--help` (or `-h`), without naming it among its options. */
+const HELP = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
 type Values<Options extends NonNullable<ParseArgsConfig['options']>> = ReturnType<
   typeof parseArgs<{ options: Options }>
 >['values'];
@@ -71,11 +74,12 @@ export async function runOwnerCommand<Options extends NonNullable<ParseArgsConfi
   let values: Values<Options>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({ options: command.options, strict: true, allowPositionals: true }));
-    if ((values as { help?: boolean }).help) {
+    const parsed = parseArgs({ options: { ...command.options, ...HELP }, strict: true, allowPositionals: true });
+    if ((parsed.values as { help?: boolean }).help) {
       console.info(usage);
       return;
     }
+    ({ values, positionals } = parsed as { values: Values<Options>; positionals: string[] });
     if (positionals.length !== expected.length) {
       throw new OwnerCommandUsageError(
         expected.length === 0 ? 'This command takes no arguments' : `Expected ${expected.join(' ')}`,

@@ -62,7 +62,7 @@ await runOwnerCommand(
 Sets or changes the password of the owner area (/owner). Type it twice when asked, or pipe it in:
   printf '%s\\n' 'a long passphrase' | npm run owner:password
 At least ${OWNER_PASSWORD_MIN_LENGTH} characters. Every signed-in session ends.`,
-    options: { help: { type: 'boolean', short: 'h', default: false } },
+    options: {},
   },
   async ({ config, openDatabase }) => {
     // Before the password is asked for: a wrong DATA_DIR is said at once, and nothing is created there.

@@ -120,7 +120,6 @@ device and referrer, and the CV's downloads.
       to: { type: 'string' },
       top: { type: 'string', default: '10' },
       json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   },
   async ({ values, openDatabase }) => {
