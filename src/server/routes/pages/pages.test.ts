@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../../shared/sections.js';
+import { expectBrotliFromMemory } from '../../test/from-memory.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { sampleContent } from '../../test/sample-content.js';
 
@@ -35,11 +36,7 @@ describe('GET /api/v1/pages/{section}', () => {
 
   it('answers brotli from memory: compressed once, with a length, the same bytes every time', async () => {
     const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-    const first = await testApp.app.inject({ url: '/api/v1/pages/about', headers });
-    const second = await testApp.app.inject({ url: '/api/v1/pages/about', headers });
-    expect(first.headers['content-encoding']).toBe('br');
-    expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
-    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const first = await expectBrotliFromMemory(testApp, '/api/v1/pages/about', headers);
     expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toEqual({
       success: true,
       message: 'OK',
