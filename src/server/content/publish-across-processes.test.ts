@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { latestContentVersion } from '../repositories/content-repository.js';
-import { createTestDatabase, TEST_INDEX_HTML, type TestDatabase, testDialect } from '../test/helper.js';
+import { createTestDatabase, TEST_INDEX_HTML, type TestDatabase, testAppConfig, testDialect } from '../test/helper.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
 import { waitFor } from '../test/server-process.js';
 import { ContentState } from './content-state.js';
@@ -35,19 +35,11 @@ describe(`publishing reaches every process on ${testDialect}`, () => {
     const contentDir = writeContentDir(path.join(dir, 'content'), sampleContent());
     // Each process imports the same folder at start-up, as `main.ts` does: only the first publishes it.
     const { version } = await importContentFiles(db, contentDir);
-    const webRoot = path.join(dir, 'web');
-    mkdirSync(webRoot, { recursive: true });
-    writeFileSync(path.join(webRoot, 'index.html'), TEST_INDEX_HTML);
+    const config = testAppConfig(dir, contentDir);
+    mkdirSync(config.webRoot, { recursive: true });
+    writeFileSync(path.join(config.webRoot, 'index.html'), TEST_INDEX_HTML);
     const app = await buildApp({
-      config: {
-        contentDir,
-        webRoot,
-        cacheDir: path.join(dir, 'cache'),
-        trustProxy: false,
-        contactRateLimit: { max: 5, windowMinutes: 10 },
-        visitorRateLimit: 1000,
-        notifications: { email: undefined, telegram: undefined, locale: 'english', retrySeconds: 15 },
-      },
+      config,
       db,
       content: new ContentState(version.content, version.number),
     });

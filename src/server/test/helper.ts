@@ -64,6 +64,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export const TEST_INDEX_HTML =
   '<!doctype html><html lang="uz-Latn"><head><title>Sahifa</title><!--site-data--></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
 
+/**
+ * What a test app runs with: its folders under `dir` (the built site in `web/`), the contact limit
+ * tests reach, no notification channel.
+ */
+export function testAppConfig(dir: string, contentDir: string): AppOptions['config'] {
+  return {
+    contentDir,
+    webRoot: path.join(dir, 'web'),
+    cacheDir: path.join(dir, 'cache'),
+    trustProxy: false,
+    contactRateLimit: { max: 5, windowMinutes: 10 },
+    visitorRateLimit: 1000,
+    notifications: { email: undefined, telegram: undefined, locale: 'english', retrySeconds: 15 },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
@@ -98,16 +114,7 @@ export async function createTestApp(
   writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const app = await buildApp({
-    config: {
-      contentDir,
-      webRoot,
-      cacheDir: path.join(dir, 'cache'),
-      trustProxy: false,
-      contactRateLimit: { max: 5, windowMinutes: 10 },
-      visitorRateLimit: 1000,
-      notifications: { email: undefined, telegram: undefined, locale: 'english', retrySeconds: 15 },
-      ...overrides,
-    },
+    config: { ...testAppConfig(dir, contentDir), ...overrides },
     db,
     content,
     logger,
