@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,6 +9,10 @@ export default defineConfig({
     setupFiles: ['scripts/vitest-setup.ts'],
     // The API tests share one machine-wide PostgreSQL when TEST_DATABASE_URL is set; each file
     // works in its own schema, so files may run in parallel.
+    // Vitest's default is one worker fewer than the cores: one, on the two-core machines the suite runs
+    // on. The server tests spend most of their time waiting (on sockets, child processes, scrypt and
+    // sharp in libuv's pool), so a worker per core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
