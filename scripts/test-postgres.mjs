@@ -1,10 +1,58 @@
 #!/usr/bin/env node
-// The storage and API tests again, on PostgreSQL: TEST_DATABASE_URL, or the local server.
+// The storage tests again, on PostgreSQL: TEST_DATABASE_URL, or the local server.
+//
+// `npm test` runs every server test on SQLite. What can differ on PostgreSQL is what the database
+// itself does: the SQL the repositories and stores write, the migrations, transactions, locks and
+// unique keys under concurrent writers, two processes on one database. Those tests run here again;
+// the rest (routes' validation, rendering, headers, the CLI's words) meets the database only through
+// the same repositories and would repeat what SQLite already proved.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+/** The storage tests: whole folders of storage code, and the tests of behaviour that rests on the database. */
+const STORAGE_TESTS = [
+  // Every query and migration.
+  'src/server/repositories',
+  'src/server/db',
+  // Stores with their own SQL: rate limits, sign-in attempts and slots, picture usage, the outbox's claims.
+  'src/server/rate-limit',
+  'src/server/outbox',
+  'src/server/pictures/media.test.ts',
+  'src/server/stats',
+  // Jobs that delete, roll up or publish on a schedule, possibly in two processes at once.
+  'src/server/jobs',
+  // Publishing, drafts and their revisions (409 on a stale one), restore beside an autosave, two processes.
+  'src/server/content/publish-across-processes.test.ts',
+  'src/server/content/content-state.test.ts',
+  'src/server/content/import-content-files.test.ts',
+  'src/server/routes/owner/content.test.ts',
+  'src/server/routes/owner/content-restore.test.ts',
+  'src/server/routes/owner/pictures-privacy.test.ts',
+  // Counting: sign-in failures, floods and reset requests per source, statistics and the CLI's reading.
+  'src/server/routes/owner/sign-in-lockout.test.ts',
+  'src/server/routes/owner/sign-in-flood.test.ts',
+  'src/server/routes/owner/sign-in-reset-requests.test.ts',
+  'src/server/routes/owner/stats.test.ts',
+  'src/server/cli/stats-cli.test.ts',
+  'src/server/cli/backup.test.ts',
+];
+
+// A renamed or moved test must not drop out of this run unnoticed.
+const missing = STORAGE_TESTS.filter((entry) => !existsSync(entry));
+if (missing.length > 0) {
+  console.error(`scripts/test-postgres.mjs names tests that do not exist:\n  ${missing.join('\n  ')}`);
+  process.exit(1);
+}
+const hasTests = (folder) => readdirSync(folder, { recursive: true }).some((file) => String(file).endsWith('.test.ts'));
+const empty = STORAGE_TESTS.filter((entry) => !entry.endsWith('.ts') && !hasTests(entry));
+if (empty.length > 0) {
+  console.error(`scripts/test-postgres.mjs names folders without tests:\n  ${empty.join('\n  ')}`);
+  process.exit(1);
+}
 
 const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-console.info(`▶ Storage and API tests on PostgreSQL (${url.replace(/:[^:@/]*@/, ':***@')})`);
-const result = spawnSync('npx', ['vitest', 'run', 'src/server'], {
+console.info(`▶ Storage tests on PostgreSQL (${url.replace(/:[^:@/]*@/, ':***@')})`);
+const result = spawnSync('npx', ['vitest', 'run', ...STORAGE_TESTS], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });
