@@ -10,6 +10,7 @@ import { ErrorMessage } from '../components/error-message.js';
 import { CodeField, PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
 import styles from './sign-in.module.css';
+import { useCodePrompt } from './use-code-prompt.js';
 
 /**
  * The page a reset link opens (/owner/reset#token): a new password, and the second factor's code
@@ -22,27 +23,17 @@ export function PasswordReset() {
   const reset = useResetPassword();
   const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [askForCode, setAskForCode] = useState(false);
+  const codePrompt = useCodePrompt();
   const linkBroken = !passwordResetBodySchema.shape.token.safeParse(token).success;
-  const failure =
-    reset.error instanceof ApiError && reset.error.code === 'second_factor_required' ? undefined : reset.error;
-  const errors = placeError(failure, { password: 'validation_failed', code: askForCode && 'wrong_code' });
+  const errors = placeError(codePrompt.shown(reset.error), {
+    password: 'validation_failed',
+    code: codePrompt.asked && 'wrong_code',
+  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (reset.isPending || !password) return;
-    reset.mutate(
-      { token, password, ...(askForCode && code.trim() ? { code: code.trim() } : {}) },
-      {
-        onError: (error) => {
-          if (error instanceof ApiError && (error.code === 'second_factor_required' || error.code === 'wrong_code')) {
-            setAskForCode(true);
-          }
-          setCode('');
-        },
-      },
-    );
+    reset.mutate({ token, password, ...codePrompt.body }, { onError: codePrompt.failed });
   }
 
   if (linkBroken || (reset.error instanceof ApiError && reset.error.code === 'broken_reset_link')) {
@@ -84,12 +75,12 @@ export function PasswordReset() {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {askForCode && (
+        {codePrompt.asked && (
           <CodeField
             label={t('sign_in.code')}
             required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            value={codePrompt.code}
+            onChange={(event) => codePrompt.setCode(event.target.value)}
             error={errors.code}
           />
         )}

@@ -11,9 +11,7 @@ import { CodeField, PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
 import { PasswordReset } from './password-reset.js';
 import styles from './sign-in.module.css';
-
-const needsCode = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'second_factor_required' || error.code === 'wrong_code');
+import { useCodePrompt } from './use-code-prompt.js';
 
 /**
  * What an anonymous visitor of /owner sees: the password (and, once the second factor is on, the
@@ -32,31 +30,19 @@ function SignInForm({ notice }: { notice?: string }) {
   const signInWithPasskey = useSignInWithPasskey();
   const requestReset = useRequestPasswordReset();
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [askForCode, setAskForCode] = useState(false);
+  const codePrompt = useCodePrompt();
   // A reset request refused for the site's hourly ceiling says what the owner can do instead.
   const resetRefused = requestReset.error instanceof ApiError && requestReset.error.code === 'rate_limited';
   const failure =
     signIn.error ?? signInWithPasskey.error ?? (resetRefused ? t('sign_in.forgot_refused') : requestReset.error);
-  // "Enter the code" is said by the code field itself, not as an error.
-  const shownFailure = failure instanceof ApiError && failure.code === 'second_factor_required' ? undefined : failure;
-  const error = shownFailure ?? (signIn.isIdle && signInWithPasskey.isIdle ? notice : undefined);
-  const errors = placeError(error, { password: 'wrong_password', code: askForCode && 'wrong_code' });
+  const error = codePrompt.shown(failure) ?? (signIn.isIdle && signInWithPasskey.isIdle ? notice : undefined);
+  const errors = placeError(error, { password: 'wrong_password', code: codePrompt.asked && 'wrong_code' });
   const busy = signIn.isPending || signInWithPasskey.isPending;
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy || !password || (askForCode && !code.trim())) return;
-    signIn.mutate(
-      { password, ...(askForCode ? { code: code.trim() } : {}) },
-      {
-        onSuccess: () => setPassword(''),
-        onError: (failed) => {
-          if (needsCode(failed)) setAskForCode(true);
-          setCode('');
-        },
-      },
-    );
+    if (busy || !password || (codePrompt.asked && !codePrompt.code.trim())) return;
+    signIn.mutate({ password, ...codePrompt.body }, { onSuccess: () => setPassword(''), onError: codePrompt.failed });
   }
 
   return (
@@ -73,15 +59,15 @@ function SignInForm({ notice }: { notice?: string }) {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {askForCode && (
+        {codePrompt.asked && (
           <CodeField
             label={t('sign_in.code')}
             hint={t('sign_in.code_hint')}
             required
             // The field appears because the owner is asked for it now: it takes the focus.
             autoFocus
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            value={codePrompt.code}
+            onChange={(event) => codePrompt.setCode(event.target.value)}
             error={errors.code}
           />
         )}
