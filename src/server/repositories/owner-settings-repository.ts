@@ -1,19 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { columnMax } from './column-max.js';
 
-/** The owner's settings kept in the database (those of the environment are read at start-up). */
-const OWNER_SETTING_KEYS = ['weekly_summary'] as const;
-type OwnerSettingKey = (typeof OWNER_SETTING_KEYS)[number];
-
-async function getOwnerSetting(db: Kysely<Database>, key: OwnerSettingKey): Promise<string | undefined> {
-  const row = await db.selectFrom('owner_settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value;
-}
+/**
+ * The owner's settings kept in the database (those of the environment are read at start-up), one
+ * `owner_settings` row each: the weekly summary, and families of rows under a prefix (the alt texts
+ * confirmed per place, the fields marked "same in every language").
+ */
+const WEEKLY_SUMMARY_KEY = 'weekly_summary';
 
 /** Sets a setting, replacing its value (an upsert both SQLite and PostgreSQL speak). */
-async function setOwnerSetting(
+export async function putOwnerSetting(
   db: Kysely<Database>,
-  key: OwnerSettingKey,
+  key: string,
   value: string,
   now = new Date(),
 ): Promise<void> {
@@ -25,22 +24,41 @@ async function setOwnerSetting(
     .execute();
 }
 
+/**
+ * The settings whose key starts with `prefix`, keyed without it. LIKE narrows the rows; startsWith
+ * keeps them exact where LIKE ignores case (SQLite) and reads `_` in the prefix as any character.
+ */
+export async function ownerSettingsStartingWith(
+  db: Kysely<Database>,
+  prefix: string,
+): Promise<{ key: string; value: string }[]> {
+  const rows = await db
+    .selectFrom('owner_settings')
+    .select(['key', 'value'])
+    .where('key', 'like', `${prefix}%`)
+    .execute();
+  return rows
+    .filter((row) => row.key.startsWith(prefix))
+    .map((row) => ({ key: row.key.slice(prefix.length), value: row.value }));
+}
+
 /** Whether the owner asked for the weekly summary; off until asked. */
 export async function weeklySummaryEnabled(db: Kysely<Database>): Promise<boolean> {
-  return (await getOwnerSetting(db, 'weekly_summary')) === 'on';
+  const row = await db
+    .selectFrom('owner_settings')
+    .select('value')
+    .where('key', '=', WEEKLY_SUMMARY_KEY)
+    .executeTakeFirst();
+  return row?.value === 'on';
 }
 
 export async function setWeeklySummaryEnabled(db: Kysely<Database>, enabled: boolean, now = new Date()) {
-  await setOwnerSetting(db, 'weekly_summary', enabled ? 'on' : 'off', now);
+  await putOwnerSetting(db, WEEKLY_SUMMARY_KEY, enabled ? 'on' : 'off', now);
 }
 
 /** The last week a summary was queued for (`2026-W47`), if any. */
 export async function lastSummaryWeek(db: Kysely<Database>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('weekly_summaries')
-    .select((eb) => eb.fn.max('week').as('week'))
-    .executeTakeFirst();
-  return row?.week ?? undefined;
+  return columnMax(db, 'weekly_summaries', 'week');
 }
 
 /**

@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** The row of `token` while it is live: known and not expired at `now`. */
+function liveToken(token: string, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'password_reset_tokens'>) =>
+    eb.and([eb('token_hash', '=', hashToken(token)), eb('expires_at', '>', now.toISOString())]);
 }
 
 /**
@@ -33,8 +39,7 @@ export async function passwordResetTokenIsLive(
   const row = await db
     .selectFrom('password_reset_tokens')
     .select('token_hash')
-    .where('token_hash', '=', hashToken(token))
-    .where('expires_at', '>', now.toISOString())
+    .where(liveToken(token, now))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -48,11 +53,7 @@ export async function consumePasswordResetToken(
   token: string,
   now = new Date(),
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('password_reset_tokens')
-    .where('token_hash', '=', hashToken(token))
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+  const result = await db.deleteFrom('password_reset_tokens').where(liveToken(token, now)).executeTakeFirst();
   if (Number(result.numDeletedRows) !== 1) return false;
   await db.deleteFrom('password_reset_tokens').execute();
   return true;

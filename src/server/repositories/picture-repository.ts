@@ -1,5 +1,6 @@
 import type { AltConfirmation } from '../../shared/picture-alt-review.js';
 import type { Db } from '../db/database.js';
+import { ownerSettingsStartingWith, putOwnerSetting } from './owner-settings-repository.js';
 
 /** What is known of a stored picture, without its bytes. */
 export interface PictureSummary {
@@ -134,15 +135,10 @@ export async function deletePicture(db: Db, path: string): Promise<boolean> {
 const ALT_CONFIRMATION_PREFIX = 'picture_alt_review:';
 
 export async function altConfirmations(db: Db): Promise<AltConfirmation[]> {
-  const rows = await db
-    .selectFrom('owner_settings')
-    .select(['key', 'value'])
-    .where('key', 'like', `${ALT_CONFIRMATION_PREFIX}%`)
-    .execute();
-  return rows.flatMap((row) => {
+  return (await ownerSettingsStartingWith(db, ALT_CONFIRMATION_PREFIX)).flatMap((row) => {
     try {
       const { picture, alts } = JSON.parse(row.value) as Omit<AltConfirmation, 'place'>;
-      return [{ place: row.key.slice(ALT_CONFIRMATION_PREFIX.length), picture, alts }];
+      return [{ place: row.key, picture, alts }];
     } catch {
       return [];
     }
@@ -150,12 +146,6 @@ export async function altConfirmations(db: Db): Promise<AltConfirmation[]> {
 }
 
 export async function confirmAlts(db: Db, confirmation: AltConfirmation, now = new Date()): Promise<void> {
-  const key = `${ALT_CONFIRMATION_PREFIX}${confirmation.place}`;
   const value = JSON.stringify({ picture: confirmation.picture, alts: confirmation.alts });
-  const updated_at = now.toISOString();
-  await db
-    .insertInto('owner_settings')
-    .values({ key, value, updated_at })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at }))
-    .execute();
+  await putOwnerSetting(db, `${ALT_CONFIRMATION_PREFIX}${confirmation.place}`, value, now);
 }

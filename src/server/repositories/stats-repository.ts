@@ -85,8 +85,7 @@ function uniqueVisitors(db: Kysely<Database>, range: DayRange, today: string) {
   }
   return db
     .selectFrom('visits')
-    .where('visited_on', '>=', range.from)
-    .where('visited_on', '<=', range.to)
+    .where((eb) => eb.between('visited_on', range.from, range.to))
     .where((eb) => eb.or([eb('previous_visit_on', 'is', null), eb('previous_visit_on', '<', range.from)]))
     .select((eb) => eb.fn.countAll<string | number>().as('visitors'))
     .executeTakeFirst();
@@ -107,8 +106,7 @@ async function periodTotals(
     rolled
       ? db
           .selectFrom('visit_days')
-          .where('day', '>=', rolled.from)
-          .where('day', '<=', rolled.to)
+          .where((eb) => eb.between('day', rolled.from, rolled.to))
           .select((eb) => [
             eb.fn.sum<string | number>('visits').as('visits'),
             eb.fn.sum<string | number>('new_visitors').as('new_visitors'),
@@ -121,8 +119,7 @@ async function periodTotals(
     raw
       ? db
           .selectFrom('visits')
-          .where('visited_on', '>=', raw.from)
-          .where('visited_on', '<=', raw.to)
+          .where((eb) => eb.between('visited_on', raw.from, raw.to))
           .select((eb) => [
             eb.fn.countAll<string | number>().as('visits'),
             eb.fn.sum<string | number>('first_visit').as('new_visitors'),
@@ -149,8 +146,7 @@ async function dailySeries(db: Kysely<Database>, range: DayRange, bounds: Storag
       ? db
           .selectFrom('visit_days')
           .select(['day', 'visitors', 'visits'])
-          .where('day', '>=', rolled.from)
-          .where('day', '<=', rolled.to)
+          .where((eb) => eb.between('day', rolled.from, rolled.to))
           .execute()
       : [],
     raw
@@ -173,8 +169,7 @@ async function dailySeries(db: Kysely<Database>, range: DayRange, bounds: Storag
               .as('visitors'),
             eb.fn.countAll<string | number>().as('visits'),
           ])
-          .where('visited_on', '>=', raw.from)
-          .where('visited_on', '<=', raw.to)
+          .where((eb) => eb.between('visited_on', raw.from, raw.to))
           .groupBy('visited_on')
           .execute()
       : [],
@@ -229,8 +224,7 @@ async function breakdown(
         .selectFrom('visit_day_breakdowns')
         .select((eb) => ['value', eb.fn.sum<string | number>('visits').as('visits')])
         .where('dimension', '=', dimension)
-        .where('day', '>=', rolled.from)
-        .where('day', '<=', rolled.to)
+        .where((eb) => eb.between('day', rolled.from, rolled.to))
         .groupBy('value'),
     raw &&
       db
@@ -240,8 +234,7 @@ async function breakdown(
           eb.fn.coalesce(eb.ref(column), sql.lit('')).as('value'),
           eb.fn.countAll<string | number>().as('visits'),
         ])
-        .where('visited_on', '>=', raw.from)
-        .where('visited_on', '<=', raw.to)
+        .where((eb) => eb.between('visited_on', raw.from, raw.to))
         .groupBy(column),
   ].filter((part) => part !== undefined);
   const [first, ...others] = parts;

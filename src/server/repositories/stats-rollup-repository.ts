@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { STATS_DIMENSIONS } from '../../shared/statistics.js';
 import type { Database, VisitDayBreakdownTable, VisitDayTable } from '../db/schema.js';
+import { columnMax } from './column-max.js';
 import { addDays, DIMENSION_COLUMNS, dayOf } from './stats-dimensions.js';
 
 /**
@@ -15,11 +16,7 @@ const FINISHED_AFTER_MS = 60 * 60 * 1000;
 
 /** The last day whose aggregates exist: days up to it read from `visit_days`, later ones from raw visits. */
 export async function lastRolledUpDay(db: Kysely<Database>): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('visit_days')
-    .select((eb) => eb.fn.max('day').as('day'))
-    .executeTakeFirst();
-  return row?.day ?? undefined;
+  return columnMax(db, 'visit_days', 'day');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { ownerSettingsStartingWith } from './owner-settings-repository.js';
 
 /**
  * What the studio's translation report reads: the published versions' contents in order, a few at
@@ -30,9 +31,7 @@ export async function contentVersionsAfter(
 
 /** The keys of the fields marked "same in every language". */
 export async function translationMarks(db: Db): Promise<Set<string>> {
-  // The prefix has no LIKE wildcard; startsWith keeps it exact where LIKE ignores case (SQLite).
-  const rows = await db.selectFrom('owner_settings').select('key').where('key', 'like', `${MARK_PREFIX}%`).execute();
-  return new Set(rows.filter((row) => row.key.startsWith(MARK_PREFIX)).map((row) => row.key.slice(MARK_PREFIX.length)));
+  return new Set((await ownerSettingsStartingWith(db, MARK_PREFIX)).map((row) => row.key));
 }
 
 /** Marks (`same`) or unmarks a field; doing either twice changes nothing. */
