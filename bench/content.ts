@@ -3,15 +3,30 @@
 // owner publishes through the first, and the time is taken until the home section and the English
 // home page show the new version, on the same process (target ≤ 1 s) and on the other (≤ 2 s,
 // which the content-refresh job's one-second turn bounds). Then the RSS of both processes.
+// Then how the database grows with saves (issue 26, item 6): the servers stopped, 1,000 saves of the
+// content folder (as the folder watcher publishes them, one version each) spread over 100 simulated
+// days are published into the same SQLite file, and its size is taken before the saves, after them,
+// after the history is thinned (CONTENT_HISTORY_DAYS=30: every version of 30 days, then one a day)
+// and after a VACUUM.
 // Needs the build (`npm run build`).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { freePort } from '../scripts/built-site.js';
+import { createDatabase, type Db, migrateToLatest } from '../src/server/db/database.js';
+import { publishFilesVersionOnce } from '../src/server/repositories/content-files-repository.js';
+import { thinContentHistory } from '../src/server/repositories/content-history-repository.js';
+import { latestContentVersion } from '../src/server/repositories/content-repository.js';
+import type { SiteContent } from '../src/shared/schemas/content.js';
 
 const PUBLISHES = Number(process.env.BENCH_PUBLISHES ?? 10);
 const PASSWORD = 'a long owner passphrase for the bench';
+const SAVES = Number(process.env.BENCH_SAVES ?? 1_000);
+const SAVE_DAYS = Number(process.env.BENCH_SAVE_DAYS ?? 100);
+const HISTORY_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
 
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -81,6 +96,83 @@ async function servedAfter(url: string, marker: string, since: number): Promise<
   throw new Error(`${url} did not serve ${marker} within 10 s`);
 }
 
+/** The database file's size (after folding the WAL into it) and the part of it in use, in MiB. */
+async function databaseSize(db: Db, file: string): Promise<{ file: number; used: number; versions: number }> {
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  const pages = async (pragma: string) =>
+    Number(Object.values((await sql.raw(`pragma ${pragma}`).execute(db)).rows[0] as object)[0]);
+  const [pageCount, freePages, pageSize] = [
+    await pages('page_count'),
+    await pages('freelist_count'),
+    await pages('page_size'),
+  ];
+  const versions = await db
+    .selectFrom('content_versions')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return {
+    file: statSync(file).size / 2 ** 20,
+    used: ((pageCount - freePages) * pageSize) / 2 ** 20,
+    versions: Number(versions.count),
+  };
+}
+
+/**
+ * SAVES saves of the content folder, spread evenly over SAVE_DAYS days up to now, each a new version
+ * with one text changed, published as the folder watcher publishes them; then the history thinned.
+ */
+async function historyGrowth(file: string): Promise<void> {
+  const db = createDatabase({ dialect: 'sqlite', file });
+  try {
+    // The build the servers ran may be older than this checkout's migrations.
+    await migrateToLatest(db);
+    const base = (await latestContentVersion(db))?.content as SiteContent;
+    const rows: Record<string, number | string>[] = [];
+    const measure = async (step: string) => {
+      const size = await databaseSize(db, file);
+      rows.push({
+        step,
+        versions: size.versions,
+        'file MiB': size.file.toFixed(1),
+        'in use MiB': size.used.toFixed(1),
+      });
+    };
+    await measure('before the saves');
+    const first = Date.now() - SAVE_DAYS * DAY_MS;
+    for (let save = 0; save < SAVES; save++) {
+      const content = structuredClone(base);
+      content.home.greeting.english = `${base.home.greeting.english} (save ${save})`;
+      await publishFilesVersionOnce(
+        db,
+        content,
+        `bench-save-${save}`,
+        new Date(first + ((save + 1) * SAVE_DAYS * DAY_MS) / SAVES),
+      );
+    }
+    await measure(`after ${SAVES} saves over ${SAVE_DAYS} days`);
+    const started = performance.now();
+    const deleted = await thinContentHistory(db, { keepDays: HISTORY_DAYS });
+    const thinningMs = performance.now() - started;
+    await measure(`after thinning (${HISTORY_DAYS} days, then one a day)`);
+    await sql`vacuum`.execute(db);
+    await measure('after VACUUM');
+    const bytes = JSON.stringify(base).length;
+    console.info(
+      `\nDatabase growth on SQLite: ${SAVES} saves of the content folder (${(bytes / 1024).toFixed(0)} KiB of JSON each), ${SAVES / SAVE_DAYS} a day; thinning deleted ${deleted} versions in ${Math.round(thinningMs)} ms. The freed pages are used again by later saves, so the file stops growing; VACUUM gives them back to the disk:`,
+    );
+    console.table(rows);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function stopServers(): Promise<void> {
+  for (const server of servers.splice(0)) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -141,10 +233,9 @@ try {
     `Memory: ${rssBefore.map((mib) => mib.toFixed(0)).join(' and ')} MiB RSS before, ` +
       `${rssAfter.map((mib) => mib.toFixed(0)).join(' and ')} MiB after (publishing process, second process).`,
   );
+  await stopServers();
+  await historyGrowth(path.join(dataDir, 'sahifa.sqlite'));
 } finally {
-  for (const server of servers) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await stopServers();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ import { ContentState } from './content/content-state.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
 import { contentFolderWatchJob } from './jobs/content-folder-watch-job.js';
+import { contentHistoryJob } from './jobs/content-history-job.js';
 import { contentRefreshJob } from './jobs/content-refresh-job.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
 import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
@@ -35,7 +36,12 @@ export interface AppOptions {
     Config,
     'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit' | 'notifications'
   > &
-    Partial<Pick<Config, 'statsRetentionMonths' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps' | 'contentWatch'>>;
+    Partial<
+      Pick<
+        Config,
+        'statsRetentionMonths' | 'contentHistoryDays' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps' | 'contentWatch'
+      >
+    >;
   db: Db;
   /** The content to serve: a state that publishing swaps (`main.ts`), or fixed content (tests). */
   content: SiteContent | ContentState;
@@ -120,6 +126,7 @@ export async function buildApp({
     )
     .add(inboxHousekeepingJob(db))
     .add(rateLimitPurgeJob(db))
+    .add(contentHistoryJob(db, { keepDays: config.contentHistoryDays }))
     .add(contentRefreshJob(content, db));
   // Off unless asked: main.ts asks by default (CONTENT_WATCH), tests that build an app from a fixture do not.
   if (config.contentWatch) jobs.add(contentFolderWatchJob(content, db, { contentDir: config.contentDir }));

@@ -22,6 +22,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ CONTENT_WATCH: 'false' }).contentWatch).toBe(false);
   });
 
+  it('keeps every content version for CONTENT_HISTORY_DAYS days (30 unless set)', () => {
+    expect(loadConfig({}).contentHistoryDays).toBe(30);
+    expect(loadConfig({ CONTENT_HISTORY_DAYS: '90' }).contentHistoryDays).toBe(90);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL and reads the proxy setting', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db/site', TRUST_PROXY: '2', PORT: '8080' });
     expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@db/site' });
@@ -55,6 +60,8 @@ describe('loadConfig', () => {
     [{ TELEGRAM_BOT_TOKEN: '123456789:AAEabcdefghijklmnopqrstuvwxyz' }, /TELEGRAM_CHAT_ID: Telegram needs/],
     [{ OWNER_LOCALE: 'uzbek' }, /OWNER_LOCALE: /],
     [{ CONTENT_WATCH: 'no' }, /CONTENT_WATCH: /],
+    [{ CONTENT_HISTORY_DAYS: '0' }, /CONTENT_HISTORY_DAYS: /],
+    [{ CONTENT_HISTORY_DAYS: 'a month' }, /CONTENT_HISTORY_DAYS: /],
     [{ TELEGRAM_API_URL: 'http://api.telegram.org' }, /TELEGRAM_API_URL: must be https:\/\//],
     [{ TELEGRAM_API_URL: 'http://10.0.0.5:8081' }, /TELEGRAM_API_URL: must be https:\/\//],
   ])('rejects %j with a clear error', (environment, message) => {

@@ -101,6 +101,7 @@ const environmentSchema = z.object({
   OWNER_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
+  CONTENT_HISTORY_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   PUBLIC_URL: optionalText().pipe(publicOrigin.optional()),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   CONTENT_WATCH: z.enum(['true', 'false']).default('true'),
@@ -159,6 +160,8 @@ function configSchema(cwd: string) {
     visitorRateLimit: env.VISITOR_RATE_LIMIT,
     /** Months raw visits are kept; their daily aggregates are kept after that. */
     statsRetentionMonths: env.STATS_RETENTION_MONTHS,
+    /** Days every published version is kept; older ones are thinned to one a day (content-history-job.ts). */
+    contentHistoryDays: env.CONTENT_HISTORY_DAYS,
     notifications: {
       email:
         env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO

@@ -234,6 +234,8 @@ interface ContentVersionTable {
   note: string | null;
   /** For a `files` import: the hash of the folder it came from. */
   files_hash: string | null;
+  /** For a `restore`: the version it is a copy of (null for restores older than the column). */
+  restored_from: number | null;
 }
 
 /** The one working draft (id `draft`); it may be invalid. */

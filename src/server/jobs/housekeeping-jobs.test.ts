@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hitRateLimit } from '../rate-limit/rate-limit-store.js';
 import { saveContactMessage, setMessageState } from '../repositories/contact-repository.js';
+import { publishContentVersion } from '../repositories/content-repository.js';
 import { createSession, recordSignInFailure } from '../repositories/owner-repository.js';
-import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
+import { createTestApp, signInOwner, type TestApp, testDialect } from '../test/helper.js';
+import { callContentApi } from '../test/owner-app.js';
+import { sampleContent } from '../test/sample-content.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
@@ -52,5 +55,40 @@ describe(`the housekeeping jobs of the app, on ${testDialect}`, () => {
 
     const keys = await testApp.db.selectFrom('rate_limits').select('key').execute();
     expect(keys).toEqual([{ key: 'contact:203.0.113.8' }]);
+  });
+
+  it('content history keeps a month of versions, then one a day, and what is left still lists, compares and restores', async () => {
+    const { db, app } = testApp;
+    const today = new Date();
+    // Two saves on one day 40 days ago (CONTENT_HISTORY_DAYS is 30 by default), then today's.
+    const fortyDaysAgo = (hour: number) =>
+      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - 40, hour));
+    const greeted = (english: string) => {
+      const content = sampleContent();
+      content.home.greeting.english = english;
+      return content;
+    };
+    await publishContentVersion(db, greeted('Morning draft'), { source: 'files', filesHash: 'x' }, fortyDaysAgo(8));
+    await publishContentVersion(db, greeted('Morning draft'), { source: 'editor' }, fortyDaysAgo(8));
+    await publishContentVersion(db, greeted('Evening'), { source: 'editor' }, fortyDaysAgo(20));
+    await publishContentVersion(db, greeted('Today'), { source: 'editor' }, today);
+
+    await app.jobs.run('content-history');
+
+    const owner = { ...testApp, cookie: await signInOwner(testApp) };
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => callContentApi(owner, method, url, payload);
+    const listed = (await call('GET', '/versions')).json().data as { number: number }[];
+    // Version 1 stays as the latest folder import, 2 goes, 3 is the last of its day, 4 is published.
+    expect(listed.map((version) => version.number)).toEqual([4, 3, 1]);
+    expect((await call('GET', '/versions/2/compare/4')).statusCode).toBe(404);
+    const compared = await call('GET', '/versions/3/compare/4');
+    expect(compared.statusCode).toBe(200);
+    expect(JSON.stringify(compared.json().data.sections)).toContain('greeting');
+
+    const restored = await call('POST', '/versions/3/restore', {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().data.number).toBe(5);
+    const home = await app.inject({ url: '/api/v1/pages/home' });
+    expect(home.json().data.greeting.english).toBe('Evening');
   });
 });

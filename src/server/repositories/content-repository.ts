@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import type { Database } from '../db/schema.js';
+import { columnMax } from './column-max.js';
 
 /** Where a published version came from. */
 export type ContentSource = 'editor' | 'files' | 'restore';
@@ -47,57 +48,77 @@ function summaryOf(row: {
 }
 
 /**
- * Publishes content as the next version. The number is the primary key: two processes that pick the
- * same number at once cannot both insert it, and the one that lost picks the next.
+ * Publishes content as the next version. `restoredFrom` names the version a restore copies, so the
+ * history's thinning keeps both (content-history-repository.ts).
  */
 export async function publishContentVersion(
   db: Db,
   content: SiteContent,
-  { source, note = null, filesHash = null }: { source: ContentSource; note?: string | null; filesHash?: string | null },
+  {
+    source,
+    note = null,
+    filesHash = null,
+    restoredFrom = null,
+  }: { source: ContentSource; note?: string | null; filesHash?: string | null; restoredFrom?: number | null },
   now = new Date(),
 ): Promise<ContentVersionSummary> {
-  const json = JSON.stringify(content);
   const created_at = now.toISOString();
+  const row = { content: JSON.stringify(content), created_at, source, note, files_hash: filesHash };
+  // Without `unless` it answers a number or throws.
+  const number = (await insertAsNextVersion(
+    db,
+    { ...row, restored_from: restoredFrom },
+    { failure: 'could not publish: too many versions published at the same moment' },
+  )) as number;
+  return { number, createdAt: created_at, source, note, filesHash };
+}
+
+/**
+ * Inserts a version under the number after the latest, and answers that number. The number is the
+ * primary key: two processes that pick the same number at once cannot both insert it, and the one
+ * that lost picks the next; after 20 losses in a row it throws `failure`. `unless`, asked after the
+ * latest number was read and before each insert, gives up (undefined). Numbers are never used twice:
+ * the history's thinning never deletes the latest version, whose number the pages' ETags carry.
+ */
+export async function insertAsNextVersion(
+  db: Db,
+  row: Omit<Insertable<Database['content_versions']>, 'number'>,
+  { unless, failure }: { unless?: () => Promise<boolean>; failure: string },
+): Promise<number | undefined> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const number = ((await latestContentVersionNumber(db)) ?? 0) + 1;
+    if (unless && (await unless())) return undefined;
     const result = await db
       .insertInto('content_versions')
-      .values({ number, content: json, created_at, source, note, files_hash: filesHash })
+      .values({ ...row, number })
       .onConflict((conflict) => conflict.column('number').doNothing())
       .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) {
-      return { number, createdAt: created_at, source, note, filesHash };
-    }
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return number;
   }
-  throw new Error('could not publish: too many versions published at the same moment');
+  throw new Error(failure);
 }
 
 /** The latest version's number (undefined with none): one lookup on the primary key. */
 export async function latestContentVersionNumber(db: Db): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('content_versions')
-    .select((eb) => eb.fn.max('number').as('number'))
-    .executeTakeFirst();
-  return row?.number === null || row?.number === undefined ? undefined : Number(row.number);
+  const number = await columnMax(db, 'content_versions', 'number');
+  return number === undefined ? undefined : Number(number);
+}
+
+/** Versions with their content, each read whole in one query. */
+const versionsWithContent = (db: Db) => db.selectFrom('content_versions').select([...SUMMARY_COLUMNS, 'content']);
+
+function withContent(row: Parameters<typeof summaryOf>[0] & { content: string }): ContentVersion {
+  return { ...summaryOf(row), content: JSON.parse(row.content) as SiteContent };
 }
 
 export async function contentVersionByNumber(db: Db, number: number): Promise<ContentVersion | undefined> {
-  const row = await db
-    .selectFrom('content_versions')
-    .select([...SUMMARY_COLUMNS, 'content'])
-    .where('number', '=', number)
-    .executeTakeFirst();
-  return row && { ...summaryOf(row), content: JSON.parse(row.content) as SiteContent };
+  const row = await versionsWithContent(db).where('number', '=', number).executeTakeFirst();
+  return row && withContent(row);
 }
 
 export async function latestContentVersion(db: Db): Promise<ContentVersion | undefined> {
-  const row = await db
-    .selectFrom('content_versions')
-    .select([...SUMMARY_COLUMNS, 'content'])
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row && { ...summaryOf(row), content: JSON.parse(row.content) as SiteContent };
+  const row = await versionsWithContent(db).orderBy('number', 'desc').limit(1).executeTakeFirst();
+  return row && withContent(row);
 }
 
 /**
@@ -303,7 +324,12 @@ export async function restoreContentVersion(
   return withDraftReplaced(db, async (transaction) => {
     const latest = await latestContentVersion(transaction);
     const draft = await contentDraft(transaction);
-    const published = await publishContentVersion(transaction, restored.content, { source: 'restore', note }, now);
+    const published = await publishContentVersion(
+      transaction,
+      restored.content,
+      { source: 'restore', note, restoredFrom: restored.number },
+      now,
+    );
     const kept = holdsUnpublishedEdits(draft, latest?.content, restored.content)
       ? await setAside(transaction, draft as ContentDraft, restored.number, now)
       : undefined;
