@@ -3,7 +3,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type CSSModulesOptions, defineConfig, type Plugin } from 'vite';
+import { failOnBuildWarnings } from './scripts/build-warnings.js';
+import { ComposedCssLoader } from './scripts/css-modules-loader.js';
 import { loadContent } from './src/server/content/load-content.js';
 import { SITE_DATA_PLACEHOLDER, siteDataScript } from './src/shared/site-data.js';
 
@@ -67,36 +69,48 @@ function precompress(): Plugin {
   };
 }
 
+// postcss-modules takes the loader of composed files as `Loader`; Vite passes it on without typing it.
+const cssModules: CSSModulesOptions & { Loader: typeof ComposedCssLoader } = { Loader: ComposedCssLoader };
+
 // Two builds from one config: the browser's (`vite build`, into dist/web) and the server bundle that
 // renders pages (`vite build --ssr entry-server.tsx`, into dist/ssr; the server loads it at start-up).
-export default defineConfig(({ isSsrBuild }) => ({
-  root: 'src/web',
-  publicDir: isSsrBuild ? false : 'public',
-  plugins: isSsrBuild ? [react()] : [react(), siteDataInDevelopment(), precompress()],
-  build: isSsrBuild
-    ? {
-        outDir: '../../dist/ssr',
-        emptyOutDir: true,
-        // The same asset names as the browser build (flags), so server and browser markup agree.
-        assetsInlineLimit: 0,
-        rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
-      }
-    : {
-        outDir: '../../dist/web',
-        emptyOutDir: true,
-        assetsDir: 'assets',
-        // Written for the developer, never linked from the scripts; served only with SERVE_SOURCE_MAPS.
-        sourcemap: 'hidden' as const,
-        // Flags stay separate files: they cache better than inlined data.
-        assetsInlineLimit: 0,
-        // `.vite/manifest.json`: which styles, fonts and chunks each module needs, for the server to
-        // put a page's own styles and font preloads into its HTML (server/plugins/page-assets.ts).
-        manifest: true,
-      },
-  // The server bundle takes the icon sets in, shaken down to the icons used: left external, Node would
-  // load every icon either set has (thousands of components, about 20 MB of the server's memory).
-  ssr: { noExternal: ['@tabler/icons-react', 'lucide-react'] },
-  server: {
-    proxy: { '/api': apiServer, '/media': apiServer },
-  },
-}));
+export default defineConfig(({ isSsrBuild, command }) => {
+  const warnings = command === 'build' ? failOnBuildWarnings() : undefined;
+  return {
+    root: 'src/web',
+    publicDir: isSsrBuild ? false : 'public',
+    customLogger: warnings?.logger,
+    plugins: [
+      react(),
+      ...(isSsrBuild ? [] : [siteDataInDevelopment(), precompress()]),
+      ...(warnings ? [warnings.plugin] : []),
+    ],
+    css: { modules: cssModules },
+    build: isSsrBuild
+      ? {
+          outDir: '../../dist/ssr',
+          emptyOutDir: true,
+          // The same asset names as the browser build (flags), so server and browser markup agree.
+          assetsInlineLimit: 0,
+          rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+        }
+      : {
+          outDir: '../../dist/web',
+          emptyOutDir: true,
+          assetsDir: 'assets',
+          // Written for the developer, never linked from the scripts; served only with SERVE_SOURCE_MAPS.
+          sourcemap: 'hidden' as const,
+          // Flags stay separate files: they cache better than inlined data.
+          assetsInlineLimit: 0,
+          // `.vite/manifest.json`: which styles, fonts and chunks each module needs, for the server to
+          // put a page's own styles and font preloads into its HTML (server/plugins/page-assets.ts).
+          manifest: true,
+        },
+    // The server bundle takes the icon sets in, shaken down to the icons used: left external, Node would
+    // load every icon either set has (thousands of components, about 20 MB of the server's memory).
+    ssr: { noExternal: ['@tabler/icons-react', 'lucide-react'] },
+    server: {
+      proxy: { '/api': apiServer, '/media': apiServer },
+    },
+  };
+});

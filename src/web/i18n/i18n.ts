@@ -9,7 +9,7 @@ import { countInEachLanguage } from './plural-rules.js';
 export type Translation = typeof lotin;
 
 /** Each language's texts in a chunk of its own, loaded when the browser first shows that language. */
-const TRANSLATION_CHUNKS: Record<Locale, () => Promise<{ default: Translation }>> = {
+export const TRANSLATION_CHUNKS: Record<Locale, () => Promise<{ default: Translation }>> = {
   lotin: () => import('./locales/lotin.json'),
   russian: () => import('./locales/russian.json'),
   english: () => import('./locales/english.json'),
