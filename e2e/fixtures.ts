@@ -2,8 +2,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_BASE_PORT, E2E_PORT } from './support.js';
 
 /**
- * Every browser test fails on an unexpected console error or failed request; a test that provokes
- * one on purpose says so with `allowConsoleErrors(/pattern/)`.
+ * Every browser test fails on an unexpected console error, a warning from the site's scripts or a
+ * failed request; a test that provokes one on purpose says so with `allowConsoleErrors(/pattern/)`.
  */
 export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void }>({
   // The configured address names the first worker's server; each worker browses its own (support.ts).
@@ -17,8 +17,10 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void 
       const allowed: RegExp[] = [];
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) {
-          problems.push(`console.error: ${message.text()}`);
+        // The site's own scripts warning count too; the browser's own warnings (an unused preload) do not.
+        const ownWarning = message.type() === 'warning' && message.location().url.includes('/assets/');
+        if ((message.type() === 'error' || ownWarning) && !allowed.some((pattern) => pattern.test(message.text()))) {
+          problems.push(`console.${message.type()}: ${message.text()}`);
         }
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

@@ -11,7 +11,9 @@ function browserRoutes(): RouteObject[] {
       // The owner's area: its own layout, loaded only when visited, so visitors never download it.
       id: 'owner',
       path: `${OWNER_PATHS.inbox}/*`,
-      hydrateFallbackElement: null,
+      // Blank for the moment its code loads. A component that draws nothing, as a `null` element
+      // counts as no fallback at all, and React Router then warns on every owner page.
+      HydrateFallback: () => null,
       errorElement: <RouteTreeErrorPage />,
       lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
     },
