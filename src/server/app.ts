@@ -46,6 +46,8 @@ export interface AppOptions {
   /** The content to serve: a state that publishing swaps (`main.ts`), or fixed content (tests). */
   content: SiteContent | ContentState;
   logger?: FastifyServerOptions['logger'];
+  /** Fastify's request lines; in a terminal one line per request (`log-format.ts`). */
+  logController?: FastifyServerOptions['logController'];
   /** Timeouts and the connection cap; tests shorten them. */
   serverLimits?: Partial<ServerLimits>;
   /**
@@ -75,6 +77,7 @@ export async function buildApp({
   db,
   content: loadedContent,
   logger = false,
+  logController,
   serverLimits,
   pageRenderer,
 }: AppOptions): Promise<FastifyInstance> {
@@ -83,6 +86,7 @@ export async function buildApp({
   const limits = { ...SERVER_LIMITS, ...serverLimits };
   const options: FastifyHttpOptions<Server> = {
     logger: privateLogger(logger),
+    logController,
     ...serverLimitOptions(limits),
     // A number means "trust that many proxy hops", which Fastify's types only accept as a function.
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ CONTENT_WATCH: 'false' }).contentWatch).toBe(false);
   });
 
+  it('logs readable lines in a terminal and JSON elsewhere unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}).logFormat).toBe('auto');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
   it('keeps every content version for CONTENT_HISTORY_DAYS days (30 unless set)', () => {
     expect(loadConfig({}).contentHistoryDays).toBe(30);
     expect(loadConfig({ CONTENT_HISTORY_DAYS: '90' }).contentHistoryDays).toBe(90);
@@ -41,6 +47,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres:\/\//],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY: use false, true/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: /],
+    [{ LOG_FORMAT: 'colourful' }, /LOG_FORMAT: /],
     [
       { SMTP_URL: 'mail.example.com:587', MAIL_FROM: 'a@b.uz', MAIL_TO: 'c@d.uz' },
       /SMTP_URL: must look like smtp:\/\//,

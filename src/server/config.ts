@@ -58,6 +58,7 @@ const environmentSchema = z.object({
   WEB_ROOT: z.string().trim().min(1).default('dist/web'),
   TRUST_PROXY: booleanOrHops.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   CONTACT_RATE_LIMIT: z.coerce
     .number()
     .int()
@@ -155,6 +156,8 @@ function configSchema(cwd: string) {
     cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    /** Readable lines (`pretty`) or JSON; `auto` is readable in a terminal only (`log-format.ts`). */
+    logFormat: env.LOG_FORMAT,
     contactRateLimit: { max: env.CONTACT_RATE_LIMIT, windowMinutes: env.CONTACT_RATE_WINDOW_MINUTES },
     /** New visitors one client may create per minute; it may record four times as many visits. */
     visitorRateLimit: env.VISITOR_RATE_LIMIT,

@@ -6,6 +6,7 @@ import { publishFilesIfChanged } from './content/import-content-files.js';
 import { importContentPictures } from './content/import-content-pictures.js';
 import { ContentError, loadContent } from './content/load-content.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
+import { serverLogging } from './log-format.js';
 import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
 
 /** How long after the first Ctrl+C a third one stops the server without waiting for requests in flight. */
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     config,
     db,
     content: new ContentState(version.content, version.number),
-    logger: { level: config.logLevel },
+    ...serverLogging({ level: config.logLevel, format: config.logFormat }, process.stdout),
   });
   app.log.info(
     imported

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverLogging } from '../log-format.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
 
 describe('logs keep no visitor addresses', () => {
@@ -8,7 +9,7 @@ describe('logs keep no visitor addresses', () => {
     for (const testApp of apps.splice(0)) await testApp.close();
   });
 
-  async function appLoggingAt(level: string) {
+  async function appLoggingAt(level: string, format: 'json' | 'pretty' = 'json') {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, callback) {
@@ -16,9 +17,11 @@ describe('logs keep no visitor addresses', () => {
         callback();
       },
     });
-    const testApp = await createTestApp({ contactRateLimit: { max: 1, windowMinutes: 10 } }, undefined, {
-      logger: { level, stream },
-    });
+    const testApp = await createTestApp(
+      { contactRateLimit: { max: 1, windowMinutes: 10 } },
+      undefined,
+      serverLogging({ level, format }, stream),
+    );
     apps.push(testApp);
     return { testApp, lines };
   }
@@ -55,6 +58,16 @@ describe('logs keep no visitor addresses', () => {
     expect(requests).toContain('"url":"/unknown-page"');
     expect(requests).toContain('"url":"/api/v1/owner/messages"');
     expect(requests).not.toMatch(/secret\.example|laylo|utm_source|newsletter/);
+  });
+
+  it('in a terminal, the readable lines hold no address, query or path a visitor typed either', async () => {
+    const { testApp, lines } = await appLoggingAt('info', 'pretty');
+    await visit(testApp);
+    await testApp.app.inject({ url: '/api/v1/pages/no-such-section?ref=https%3A%2F%2Fsecret.example%2Fq%3Dname' });
+    expect(lines).toContainEqual(expect.stringMatching(/ POST \/api\/v1\/contact 429 \d+ ms$/));
+    expect(lines).toContainEqual(expect.stringMatching(/ GET \/api\/v1\/pages\/:section 404 \d+ ms$/));
+    const text = lines.join('\n');
+    expect(text).not.toMatch(/203\.0\.113|remoteAddress|secret\.example|no-such-section/);
   });
 
   it('at debug, chosen to chase a problem, the request line names the address', async () => {

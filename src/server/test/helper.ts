@@ -94,10 +94,12 @@ export async function createTestApp(
   content: SiteContent = sampleContent(),
   {
     logger = false,
+    logController,
     serverLimits,
     pageRenderer,
   }: {
     logger?: FastifyServerOptions['logger'];
+    logController?: AppOptions['logController'];
     serverLimits?: Partial<ServerLimits>;
     pageRenderer?: AppOptions['pageRenderer'];
   } = {},
@@ -118,6 +120,7 @@ export async function createTestApp(
     db,
     content,
     logger,
+    logController,
     serverLimits,
     pageRenderer,
   });
