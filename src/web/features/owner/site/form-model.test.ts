@@ -114,7 +114,7 @@ describe('the forms made from the content schemas', () => {
 
   it('labels fields in words, with no explanation in brackets', () => {
     for (const locale of LOCALES) {
-      const bracketed = Object.entries(TEXTS[locale].fields).filter(([, label]) => /[()]/.test(label));
+      const bracketed = Object.entries(TEXTS[locale].fields).filter(([, label]) => /[()]/.test(label ?? ''));
       expect(bracketed, locale).toEqual([]);
     }
   });
