@@ -10,14 +10,19 @@ import { createServer } from 'node:net';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const began = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 function run(title, command, args, env = {}) {
   console.info(`\n▶ ${title}`);
+  const start = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}).`);
+    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}) after ${seconds(start)}.`);
     summary();
     process.exit(1);
   }
+  console.info(`✔ ${title}: ${seconds(start)}`);
 }
 
 /**
@@ -76,7 +81,7 @@ function summary() {
   const passed = sum((run) => run?.numPassedTests) + (browser?.stats?.expected ?? 0) + (browser?.stats?.flaky ?? 0);
   const failed = sum((run) => run?.numFailedTests) + (browser?.stats?.unexpected ?? 0);
   const skipped = sum((run) => run?.numPendingTests) + sum((run) => run?.numTodoTests) + (browser?.stats?.skipped ?? 0);
-  console.info(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  console.info(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} in ${seconds(began)}`);
 }
 
 rmSync('test-results', { recursive: true, force: true });
