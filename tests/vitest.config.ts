@@ -3,16 +3,35 @@ import { defineConfig } from 'vitest/config';
 /**
  * Deployment tests (`npm run test:deploy`): the built site as people run it — through npm, behind
  * Caddy and nginx, several processes on one PostgreSQL, killed mid-write. They need `npm run build`
- * first and start real processes on free ports, so the files run one at a time.
+ * first. Each file starts its own processes on free ports with its own data folder or PostgreSQL
+ * database, and spends most of its time waiting on them, so two files run at a time. Stopping by
+ * PID runs `npm start`, which builds `dist/` again while the others would be running it: it runs
+ * on its own, after them.
  */
+const shared = {
+  root: '.',
+  environment: 'node',
+  setupFiles: ['scripts/vitest-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+} as const;
+
 export default defineConfig({
   test: {
-    root: '.',
-    include: ['tests/**/*.test.ts'],
-    environment: 'node',
-    setupFiles: ['scripts/vitest-setup.ts'],
-    fileParallelism: false,
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'deployed',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/stop-by-pid.test.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: { ...shared, name: 'npm', include: ['tests/stop-by-pid.test.ts'], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
