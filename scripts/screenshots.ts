@@ -7,7 +7,7 @@
 // dashboard and the content studio, in English, into docs/images/stats-dashboard.png and
 // docs/images/studio.png for the README.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { chromium, type Page } from 'playwright-core';
@@ -77,10 +77,19 @@ async function shootDashboard(page: Page, locale: string, file: string): Promise
   console.info(file);
 }
 
-/** The content studio on the home section: the form, with the real page previewed beside it. */
+/**
+ * The content studio on the home section: the form, with the real page previewed beside it (on a
+ * phone the preview waits behind Show preview: opened, as the owner would).
+ */
 async function shootStudio(page: Page, locale: string, file: string): Promise<void> {
   await page.goto(`${site.url}/owner/site/home?lang=${locale}`);
+  const texts = JSON.parse(readFileSync(`src/web/i18n/studio-locales/${locale}.json`, 'utf8')) as {
+    preview: { show: string };
+  };
+  const show = page.getByRole('button', { name: texts.preview.show });
   const preview = page.locator('iframe').first();
+  await preview.or(show).first().waitFor();
+  if (await show.isVisible()) await show.click();
   await preview.waitFor();
   await (await preview.contentFrame()).locator('h1').first().waitFor();
   await page.waitForLoadState('networkidle');
