@@ -126,10 +126,9 @@ describe(`the CV (/cv/{language}.pdf and .json) on ${testDialect}`, () => {
   });
 
   it('answers the same bytes from memory with an ETag, and 304 when they are held', async () => {
+    // That it is made once is cv-cache.test.ts's to show, and how fast the cached one is bench/cv.ts's.
     const first = await get('/cv/russian.pdf');
-    const started = performance.now();
     const second = await get('/cv/russian.pdf');
-    expect(performance.now() - started).toBeLessThan(500);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
