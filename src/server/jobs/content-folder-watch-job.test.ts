@@ -152,9 +152,8 @@ describe(`the content folder watched while the site runs, on ${testDialect}`, { 
     saveAsEditor(path.join(contentDir, 'footer.yaml'), stringify(next.footer));
     saveAsEditor(path.join(contentDir, 'identity.yaml'), stringify(next.identity));
     await waitFor(async () => (await footerOf(site)) === '<p>Saved in an editor</p>');
-    const seconds = (Date.now() - started) / 1000;
-    console.info(`content folder watch: a saved file served after ${seconds.toFixed(2)} s`);
-    expect(seconds).toBeLessThan(3);
+    // How soon is bench:content's and the deployment test's figure to report, not this test's to time.
+    console.info(`content folder watch: a saved file served after ${((Date.now() - started) / 1000).toFixed(2)} s`);
     // Both files in one version (the changes settle before the folder is read), source `files`.
     await waitFor(async () => (await (await fetch(`${site.url}/?lang=english`)).text()).includes('Gardener'));
     const [latest] = await listContentVersions(database.db, { limit: 1 });
