@@ -14,7 +14,7 @@ const shared = {
   setupFiles: ['scripts/vitest-setup.ts'],
   testTimeout: 120_000,
   hookTimeout: 120_000,
-} as const;
+};
 
 export default defineConfig({
   test: {

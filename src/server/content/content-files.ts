@@ -13,6 +13,22 @@ export function contentYamlFiles(content: SiteContent): { file: string; text: st
 }
 
 /**
+ * Waits until `stream` wants more or is closed; the wait that lost takes its listeners away, so
+ * waiting once per picture adds none.
+ */
+async function drainedOrClosed(stream: PassThrough): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, 'drain', { signal: done.signal }),
+      once(stream, 'close', { signal: done.signal }),
+    ]);
+  } finally {
+    done.abort();
+  }
+}
+
+/**
  * A version as a zip of its content folder: the YAML files and, under `images/`, the `pictures` it
  * names (`picturesOf`) that `readPicture` finds; the others are left out and named in `missing`
  * once the stream ends. Streamed, one picture read at a time and only as fast as it is downloaded;
@@ -61,7 +77,7 @@ export function contentZip(
       // Pictures are compressed already: stored as they are.
       add(new ZipPassThrough(`images/${picture}`), bytes);
       // A slow download holds the next picture back instead of the whole zip piling up in memory.
-      if (stream.writableNeedDrain) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+      if (stream.writableNeedDrain) await drainedOrClosed(stream);
     }
     zip.end();
   })().catch((error: unknown) => {
