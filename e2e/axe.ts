@@ -6,10 +6,30 @@ import { expect } from './fixtures.js';
 type AxeScope = { include?: string; exclude?: string };
 
 /**
+ * Waits for the page's finite animations and transitions to end: a theme switched or a dialog opened
+ * just before fades its colours in, and axe measuring contrast half-way reports colours nobody sees.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Fails the test on any serious or critical axe finding on the page as it is now, saying `where`
  * (the screen, width or theme) and each finding's rule with the elements it was found on.
  */
 export async function expectNoAxeViolations(page: Page, where: string, scope: AxeScope = {}): Promise<void> {
+  await settled(page);
   let builder = new AxeBuilder({ page });
   if (scope.include) builder = builder.include(scope.include);
   if (scope.exclude) builder = builder.exclude(scope.exclude);

@@ -144,80 +144,84 @@ test.describe('compare and conflicts in words', () => {
     allowConsoleErrors(/status of 409/);
     await signIn(page, 'english');
     const original = (await currentDraft(page)).content.home;
-    await page.goto('/owner/site/home');
-    const second = await context.newPage();
-    await second.goto('/owner/site/home');
-    const field = (tab: Page, language: 'english' | 'russian') =>
-      tab.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages[language]}` });
-    await expect(field(second, 'english')).toBeVisible();
+    try {
+      await page.goto('/owner/site/home');
+      const second = await context.newPage();
+      await second.goto('/owner/site/home');
+      const field = (tab: Page, language: 'english' | 'russian') =>
+        tab.getByRole('textbox', { name: `${en.fields.greeting} ${en.languages[language]}` });
+      await expect(field(second, 'english')).toBeVisible();
 
-    // The first tab saves two languages and a highlight; the second, still on the older draft, one language.
-    await saved(page, async () => {
-      await field(page, 'english').fill('Good morning, I’m');
-      await field(page, 'russian').fill('Доброе утро, я');
-      await page.getByRole('textbox', { name: en.fields.value, exact: true }).first().fill('9+');
-      await page.getByRole('textbox', { name: en.fields.value, exact: true }).first().blur();
-    });
-    await expect
-      .poll(async () => {
-        const { home } = (await currentDraft(page)).content as unknown as {
-          home: { greeting: Record<string, string>; highlights: { value: string }[] };
-        };
-        return [home.greeting.english, home.greeting.russian, home.highlights[0]?.value];
-      })
-      .toEqual(['Good morning, I’m', 'Доброе утро, я', '9+']);
-    await field(second, 'english').fill('Good evening, I’m');
-    await field(second, 'english').blur();
+      // The first tab saves two languages and a highlight; the second, still on the older draft, one language.
+      await saved(page, async () => {
+        await field(page, 'english').fill('Good morning, I’m');
+        await field(page, 'russian').fill('Доброе утро, я');
+        await page.getByRole('textbox', { name: en.fields.value, exact: true }).first().fill('9+');
+        await page.getByRole('textbox', { name: en.fields.value, exact: true }).first().blur();
+      });
+      await expect
+        .poll(async () => {
+          const { home } = (await currentDraft(page)).content as unknown as {
+            home: { greeting: Record<string, string>; highlights: { value: string }[] };
+          };
+          return [home.greeting.english, home.greeting.russian, home.highlights[0]?.value];
+        })
+        .toEqual(['Good morning, I’m', 'Доброе утро, я', '9+']);
+      await field(second, 'english').fill('Good evening, I’m');
+      await field(second, 'english').blur();
 
-    const dialog = second.getByRole('dialog', { name: en.conflict.title });
-    await expect(dialog).toBeVisible();
-    const greeting = dialog
-      .getByRole('listitem')
-      .filter({ has: second.getByRole('heading', { level: 4, name: `${en.sections.home} › ${en.fields.greeting}` }) });
-    const english = greeting
-      .locator('div')
-      .filter({ has: second.getByText(en.languages.english, { exact: true }) })
-      .last();
-    const russian = greeting
-      .locator('div')
-      .filter({ has: second.getByText(en.languages.russian, { exact: true }) })
-      .last();
-    // This page's version first, then the saved one; the words that differ marked on both.
-    await expect(english.getByText(en.conflict.mine, { exact: true })).toBeVisible();
-    await expect(side(english, en.conflict.mine).locator('mark')).toHaveText(marked('different', 'evening'));
-    await expect(side(english, en.conflict.theirs).locator('mark')).toHaveText(marked('different', 'morning'));
-    await expect(side(russian, en.conflict.theirs).locator('mark')).toHaveText(marked('different', 'Доброе утро'));
-    await expect(side(russian, en.conflict.mine).locator('mark')).toHaveText(marked('different', 'Привет'));
-    // A list item is named by its content, as people name it.
-    await expect(
-      dialog.getByRole('heading', {
-        level: 4,
-        name: new RegExp(
-          `^${en.sections.home} › ${en.list.item_named.replace('{{item}}', en.item_names.highlights).replace('{{content}}', '8\\+')} › ${en.fields.value}`,
-        ),
-      }),
-    ).toBeVisible();
-    await expect(dialog).not.toContainText('{');
-    await expect(dialog).not.toContainText('"');
-    // The choices say what they do.
-    await expect(dialog.getByRole('button', { name: en.conflict.keep_mine })).toHaveAccessibleDescription(
-      en.conflict.keep_mine_hint,
-    );
-    await expect(dialog.getByRole('button', { name: en.conflict.take_theirs })).toHaveAccessibleDescription(
-      en.conflict.take_theirs_hint,
-    );
+      const dialog = second.getByRole('dialog', { name: en.conflict.title });
+      await expect(dialog).toBeVisible();
+      const greeting = dialog
+        .getByRole('listitem')
+        .filter({
+          has: second.getByRole('heading', { level: 4, name: `${en.sections.home} › ${en.fields.greeting}` }),
+        });
+      const english = greeting
+        .locator('div')
+        .filter({ has: second.getByText(en.languages.english, { exact: true }) })
+        .last();
+      const russian = greeting
+        .locator('div')
+        .filter({ has: second.getByText(en.languages.russian, { exact: true }) })
+        .last();
+      // This page's version first, then the saved one; the words that differ marked on both.
+      await expect(english.getByText(en.conflict.mine, { exact: true })).toBeVisible();
+      await expect(side(english, en.conflict.mine).locator('mark')).toHaveText(marked('different', 'evening'));
+      await expect(side(english, en.conflict.theirs).locator('mark')).toHaveText(marked('different', 'morning'));
+      await expect(side(russian, en.conflict.theirs).locator('mark')).toHaveText(marked('different', 'Доброе утро'));
+      await expect(side(russian, en.conflict.mine).locator('mark')).toHaveText(marked('different', 'Привет'));
+      // A list item is named by its content, as people name it.
+      await expect(
+        dialog.getByRole('heading', {
+          level: 4,
+          name: new RegExp(
+            `^${en.sections.home} › ${en.list.item_named.replace('{{item}}', en.item_names.highlights).replace('{{content}}', '8\\+')} › ${en.fields.value}`,
+          ),
+        }),
+      ).toBeVisible();
+      await expect(dialog).not.toContainText('{');
+      await expect(dialog).not.toContainText('"');
+      // The choices say what they do.
+      await expect(dialog.getByRole('button', { name: en.conflict.keep_mine })).toHaveAccessibleDescription(
+        en.conflict.keep_mine_hint,
+      );
+      await expect(dialog.getByRole('button', { name: en.conflict.take_theirs })).toHaveAccessibleDescription(
+        en.conflict.take_theirs_hint,
+      );
 
-    await cleanEverywhere(second, 'dialog');
+      await cleanEverywhere(second, 'dialog');
 
-    await dialog.getByRole('button', { name: en.conflict.take_theirs }).click();
-    await expect(dialog).toBeHidden();
-    await expect(field(second, 'english')).toHaveValue('Good morning, I’m');
-    await second.close();
-
-    // The draft goes back to what it was, for the tests after these.
-    await saveDraft(page, (content) => {
-      content.home = original;
-    });
+      await dialog.getByRole('button', { name: en.conflict.take_theirs }).click();
+      await expect(dialog).toBeHidden();
+      await expect(field(second, 'english')).toHaveValue('Good morning, I’m');
+      await second.close();
+    } finally {
+      // The draft goes back to what it was, for the tests after these, even when this one failed.
+      await saveDraft(page, (content) => {
+        content.home = original;
+      });
+    }
   });
 
   test('fields are labelled in words with their hints, list items by their content; the forms pass axe', async ({
