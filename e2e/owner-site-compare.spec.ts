@@ -172,11 +172,9 @@ test.describe('compare and conflicts in words', () => {
 
       const dialog = second.getByRole('dialog', { name: en.conflict.title });
       await expect(dialog).toBeVisible();
-      const greeting = dialog
-        .getByRole('listitem')
-        .filter({
-          has: second.getByRole('heading', { level: 4, name: `${en.sections.home} › ${en.fields.greeting}` }),
-        });
+      const greeting = dialog.getByRole('listitem').filter({
+        has: second.getByRole('heading', { level: 4, name: `${en.sections.home} › ${en.fields.greeting}` }),
+      });
       const english = greeting
         .locator('div')
         .filter({ has: second.getByText(en.languages.english, { exact: true }) })
