@@ -107,7 +107,7 @@ function linkSchema(protocol: RegExp, message: string) {
     });
 }
 
-const webUrlSchema = linkSchema(/^https?$/, 'use a full http(s):// address');
+export const webUrlSchema = linkSchema(/^https?$/, 'use a full http(s):// address');
 
 const identitySchema = z.strictObject({
   first_name: field(localizedTextSchema, { label: 'first_name' }),
