@@ -2,6 +2,7 @@ import type { Locale } from './locales.js';
 import type { PictureInfos } from './media.js';
 import { PAGE_NAMES, PAGES, type PageName } from './pages.js';
 import type { SiteContent } from './schemas/content.js';
+import type { NoteListView, NoteView, ProjectView } from './schemas/entry-views.js';
 import type { Theme } from './theme.js';
 
 /**
@@ -17,6 +18,23 @@ export interface PageRequest {
   theme: Theme | undefined;
   /** Which of the 404 page's jokes to show (spec §2: one at random, `NOT_FOUND_JOKE_COUNT`); ignored by other pages. */
   jokeIndex: number;
+  /** The query (`?tag=…&page=2` on `/notes`), without `lang`; empty for none. */
+  search?: string;
+}
+
+/**
+ * The published entries as the collections' pages show them (issue 27), from the snapshot the
+ * renderer was made for: what is visible at that moment, in one language at a time. Undefined is a
+ * page that does not exist (the 404 page): an unknown slug, a language the entry lacks, a page past
+ * the last.
+ */
+export interface EntryPages {
+  noteList: (
+    locale: Locale,
+    query: { tag?: string | undefined; page?: number | undefined },
+  ) => NoteListView | undefined;
+  note: (locale: Locale, slug: string) => NoteView | undefined;
+  project: (locale: Locale, slug: string) => ProjectView | undefined;
 }
 
 export interface RenderedPage {
@@ -37,7 +55,11 @@ export interface PageRenderer {
 /** What `dist/ssr/entry-server.js` exports. */
 export interface ServerEntry {
   /** `pictures`: the size and version of each picture the content names (`SiteData.pictures`). */
-  createPageRenderer: (content: SiteContent, pictures?: PictureInfos) => PageRenderer | Promise<PageRenderer>;
+  createPageRenderer: (
+    content: SiteContent,
+    pictures?: PictureInfos,
+    entries?: EntryPages,
+  ) => PageRenderer | Promise<PageRenderer>;
 }
 
 /**

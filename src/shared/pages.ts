@@ -1,11 +1,15 @@
+import type { Collection } from './schemas/collections.js';
 import type { Section } from './sections.js';
 
 /** Which of the owner's texts describe a page in search results and shared links (`server/seo/page-head.ts`). */
-export type PageDescription = 'introduction' | 'about' | 'projects' | 'contact-card';
+export type PageDescription = 'introduction' | 'about' | 'projects' | 'contact-card' | 'notes' | 'entry';
 
 /** Everything the server and the web app know about a visitor page (spec §2). */
 export interface PageDefinition {
-  /** Its address: history mode, base `/`, no parameters; `*` is every address no other page has. */
+  /**
+   * Its address: history mode, base `/`; `:slug` is an entry's address in a collection's page
+   * (`/notes/:slug`); `*` is every address no other page has.
+   */
   path: string;
   /** The translation key of its title (spec §2: the document title is "Name Surname - Title"). */
   titleKey: string;
@@ -23,9 +27,17 @@ export interface PageDefinition {
   lazyModule: string | undefined;
   /** A link in the header's menu, in the table's order. */
   inMenu: boolean;
-  /** Listed for search engines (sitemap, canonical and alternate addresses); otherwise `noindex`. */
+  /**
+   * Listed for search engines as a fixed page (sitemap, canonical and alternate addresses); otherwise
+   * `noindex`. A collection's pages are listed per entry and language instead (`collection`).
+   */
   indexed: boolean;
   description: PageDescription;
+  /**
+   * The collection a page shows (issue 27): its list (`/notes`) or one entry (`/notes/:slug`). Such a
+   * page exists only for what is published in the visitor's language; otherwise it is the 404 page.
+   */
+  collection?: Collection;
 }
 
 /**
@@ -79,6 +91,44 @@ export const PAGES = {
     indexed: true,
     description: 'contact-card',
   },
+  notes: {
+    path: '/notes',
+    titleKey: 'notes.title',
+    showsLoader: true,
+    hasSections: false,
+    section: undefined,
+    lazyModule: 'features/notes/notes-page.tsx',
+    // The header and the footer show it once a note is published in the visitor's language
+    // (`SiteData.notesLocales`), so the spec's site is unchanged until the owner writes.
+    inMenu: false,
+    indexed: false,
+    description: 'notes',
+    collection: 'notes',
+  },
+  note: {
+    path: '/notes/:slug',
+    titleKey: 'notes.title',
+    showsLoader: true,
+    hasSections: false,
+    section: undefined,
+    lazyModule: 'features/notes/note-page.tsx',
+    inMenu: false,
+    indexed: false,
+    description: 'entry',
+    collection: 'notes',
+  },
+  project: {
+    path: '/portfolio/:slug',
+    titleKey: 'portfolio.title',
+    showsLoader: true,
+    hasSections: false,
+    section: undefined,
+    lazyModule: 'features/portfolio/project-page.tsx',
+    inMenu: false,
+    indexed: false,
+    description: 'entry',
+    collection: 'projects',
+  },
   'not-found': {
     path: '*',
     titleKey: 'errors.404.title',
@@ -118,9 +168,30 @@ export function isIndexed(name: PageName): name is IndexedPageName {
 
 export const INDEXED_PAGES = PAGE_NAMES.filter(isIndexed);
 
-/** The page at an exact address (no query), if one has it. */
+/** A page and the values of its address's parameters (`slug`). */
+export interface PageMatch {
+  name: AddressedPageName;
+  slug?: string;
+}
+
+/** Which page an address (no query) is, with its slug; undefined for none (the 404 page). */
+export function matchPage(path: string): PageMatch | undefined {
+  for (const name of PAGE_NAMES) {
+    if (name === NOT_FOUND_PAGE) continue;
+    const pattern = PAGES[name].path;
+    if (pattern === path) return { name };
+    const parameter = pattern.indexOf('/:slug');
+    if (parameter === -1 || pattern.length !== parameter + '/:slug'.length) continue;
+    const prefix = `${pattern.slice(0, parameter)}/`;
+    const slug = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    if (slug !== '' && !slug.includes('/')) return { name, slug };
+  }
+  return undefined;
+}
+
+/** The page at an exact address (no query), if one has it; an entry's address names its collection's page. */
 export function pageAtPath(path: string): AddressedPageName | undefined {
-  return PAGE_NAMES.find((name): name is AddressedPageName => name !== NOT_FOUND_PAGE && PAGES[name].path === path);
+  return matchPage(path)?.name;
 }
 
 /** Spec §2 and §3: the 404 page shows one of six jokes at random, the same one in every language. */

@@ -1,3 +1,4 @@
+import type { Locale } from './locales.js';
 import type { PictureInfos } from './media.js';
 import type { Identity } from './schemas/content.js';
 
@@ -8,6 +9,8 @@ import type { Identity } from './schemas/content.js';
 export interface SiteData {
   identity: Identity;
   pictures?: PictureInfos;
+  /** The languages with at least one published note: the header and footer link "Notes" only in those. */
+  notesLocales?: Locale[];
 }
 
 export const SITE_DATA_ELEMENT_ID = 'site-data';

@@ -19,5 +19,14 @@ export const PAGE_COMPONENTS: Record<PageName, PageComponent> = {
   contact: {
     lazy: () => import('../features/contact/contact-page.js').then((module) => ({ Component: module.ContactPage })),
   },
+  notes: {
+    lazy: () => import('../features/notes/notes-page.js').then((module) => ({ Component: module.NotesPage })),
+  },
+  note: {
+    lazy: () => import('../features/notes/note-page.js').then((module) => ({ Component: module.NotePage })),
+  },
+  project: {
+    lazy: () => import('../features/portfolio/project-page.js').then((module) => ({ Component: module.ProjectPage })),
+  },
   'not-found': { Component: NotFoundPage },
 };

@@ -1,0 +1,4 @@
+/** Placeholder until the note page is built (issue 27). */
+export function NotePage() {
+  return null;
+}
