@@ -134,3 +134,6 @@ export function loadContent(contentDir: string): SiteContent {
   if (problems.length > 0) throw new ContentError(problems);
   return content as SiteContent;
 }
+
+// For the entry files (`entry-files.ts`), whose problems read like the section files'.
+export { describe as describeIssue, formatFieldPath, shown as shownPath };

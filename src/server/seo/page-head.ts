@@ -48,6 +48,10 @@ const DESCRIBE: Record<PageDescription, (content: SiteContent, locale: Locale) =
     const titles = portfolio.items.map((item) => item.title[locale]).join(', ');
     return clip(titles ? `${identity.role[locale]}: ${titles}` : identity.role[locale]);
   },
+  // A collection's pages describe themselves from their entries (entry-head.ts); these are the
+  // fallbacks the 404 variant of such a page would use.
+  notes: ({ identity }, locale) => clip(identity.role[locale]),
+  entry: ({ identity }, locale) => clip(identity.role[locale]),
   'contact-card': (content, locale) => {
     const { identity, home } = content;
     const where = identity.location?.[locale];

@@ -59,10 +59,7 @@ const projectTextSchema = noteTextSchema.extend({
 function perLanguage<Schema extends z.ZodType>(schema: Schema) {
   return z
     .strictObject(
-      Object.fromEntries(LOCALES.map((locale) => [locale, schema.optional()])) as Record<
-        Locale,
-        z.ZodOptional<Schema>
-      >,
+      Object.fromEntries(LOCALES.map((locale) => [locale, schema.optional()])) as Record<Locale, z.ZodOptional<Schema>>,
     )
     .refine((texts) => LOCALES.some((locale) => texts[locale] !== undefined), {
       message: 'give the entry at least one language',

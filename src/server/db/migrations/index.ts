@@ -12,6 +12,7 @@ import * as contentVersions from './2026-11-23T0500-content-versions.js';
 import * as contentPictures from './2026-11-23T0600-content-pictures.js';
 import * as setAsideDrafts from './2026-11-26T0100-set-aside-drafts.js';
 import * as contentHistory from './2026-11-26T0200-content-history.js';
+import * as collections from './2026-11-27T0000-collections.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0600-content-pictures': contentPictures,
   '2026-11-26T0100-set-aside-drafts': setAsideDrafts,
   '2026-11-26T0200-content-history': contentHistory,
+  '2026-11-27T0000-collections': collections,
 };
