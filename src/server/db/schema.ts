@@ -35,6 +35,11 @@ export interface Database {
   content_drafts: ContentDraftTable;
   content_pictures: ContentPictureTable;
   content_set_aside_drafts: ContentSetAsideDraftTable;
+  entries: EntryTable;
+  entry_versions: EntryVersionTable;
+  entry_drafts: EntryDraftTable;
+  entry_set_aside_drafts: EntrySetAsideDraftTable;
+  entry_slugs: EntrySlugTable;
 }
 
 export interface VisitorTable {
@@ -269,4 +274,61 @@ interface ContentPictureTable {
   sha256: string;
   size: number;
   created_at: string;
+}
+
+/** An entry of a collection (issue 27); never deleted as a row (`deleted_at` marks it). */
+interface EntryTable {
+  id: string;
+  /** `notes` or `projects`. */
+  collection: string;
+  /** The latest version's slug, or the one it was created with. */
+  slug: string;
+  created_at: string;
+  deleted_at: string | null;
+  latest_version: number | null;
+  /** ISO UTC from when visitors see the latest version; null for a draft or a deleted entry. */
+  visible_from: string | null;
+}
+
+/** A published version of one entry; the numbers are one sequence over every entry. */
+interface EntryVersionTable {
+  number: number;
+  entry_id: string;
+  /** The entry's content (`EntryContent`), as JSON text. */
+  content: string;
+  /** Its rendering (`RenderedEntry`), as JSON text. */
+  rendered: string;
+  created_at: string;
+  /** `editor`, `files` or `restore`. */
+  source: string;
+  note: string | null;
+  /** For a `restore`: the version it is a copy of. */
+  restored_from: number | null;
+}
+
+/** An entry's working draft; it may be invalid. */
+interface EntryDraftTable {
+  entry_id: string;
+  content: string;
+  based_on: number | null;
+  /** Raised by each save; a save must name the revision it started from. */
+  revision: number;
+  updated_at: string;
+}
+
+/** A draft of an entry that a restore replaced (the newest few per entry are kept). */
+interface EntrySetAsideDraftTable {
+  id: string;
+  entry_id: string;
+  content: string;
+  based_on: number | null;
+  set_aside_at: string;
+  restored_version: number | null;
+}
+
+/** Every slug an entry was published under (or holds before its first publish): unique per collection forever. */
+interface EntrySlugTable {
+  collection: string;
+  slug: string;
+  entry_id: string;
 }
