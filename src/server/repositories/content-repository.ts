@@ -1,9 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import type { Insertable, Kysely } from 'kysely';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import type { Database } from '../db/schema.js';
 import { columnMax } from './column-max.js';
+import {
+  type BroughtBackDraft,
+  bringBack,
+  type DraftPlace,
+  type DraftSaveResult,
+  insertWithNextNumber,
+  listSetAside,
+  type RestoredIntoDraft,
+  readDraft,
+  restoreIntoDraft,
+  type SetAsideDraft,
+  type SetAsideDraftSummary,
+  type StoredDraft,
+  saveDraft,
+  setAsideById,
+} from './version-store.js';
+
+export type { BroughtBackDraft, DraftSaveResult, SetAsideDraft, SetAsideDraftSummary };
 
 /** Where a published version came from. */
 export type ContentSource = 'editor' | 'files' | 'restore';
@@ -19,13 +35,7 @@ export interface ContentVersion {
 
 export type ContentVersionSummary = Omit<ContentVersion, 'content'>;
 
-export interface ContentDraft {
-  /** May be incomplete or invalid: it is checked only when published. */
-  content: unknown;
-  basedOn: number | null;
-  revision: number;
-  updatedAt: string;
-}
+export type ContentDraft = StoredDraft;
 
 type Db = Kysely<Database>;
 
@@ -74,28 +84,16 @@ export async function publishContentVersion(
 }
 
 /**
- * Inserts a version under the number after the latest, and answers that number. The number is the
- * primary key: two processes that pick the same number at once cannot both insert it, and the one
- * that lost picks the next; after 20 losses in a row it throws `failure`. `unless`, asked after the
- * latest number was read and before each insert, gives up (undefined). Numbers are never used twice:
- * the history's thinning never deletes the latest version, whose number the pages' ETags carry.
+ * Inserts a content version under the number after the latest (`insertWithNextNumber`). Numbers are
+ * never used twice: the history's thinning never deletes the latest version, whose number the
+ * pages' ETags carry.
  */
-export async function insertAsNextVersion(
+export function insertAsNextVersion(
   db: Db,
   row: Omit<Insertable<Database['content_versions']>, 'number'>,
-  { unless, failure }: { unless?: () => Promise<boolean>; failure: string },
+  options: { unless?: () => Promise<boolean>; failure: string },
 ): Promise<number | undefined> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const number = ((await latestContentVersionNumber(db)) ?? 0) + 1;
-    if (unless && (await unless())) return undefined;
-    const result = await db
-      .insertInto('content_versions')
-      .values({ ...row, number })
-      .onConflict((conflict) => conflict.column('number').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return number;
-  }
-  throw new Error(failure);
+  return insertWithNextNumber(db, 'content_versions', row, options);
 }
 
 /** The latest version's number (undefined with none): one lookup on the primary key. */
@@ -147,173 +145,31 @@ export async function listContentVersions(
   return (await query.execute()).map(summaryOf);
 }
 
-const DRAFT_ID = 'draft';
+/** The site's one draft and the drafts set aside from it. */
+const CONTENT_DRAFT: DraftPlace = {
+  drafts: 'content_drafts',
+  keyColumn: 'id',
+  key: 'draft',
+  setAside: 'content_set_aside_drafts',
+};
 
-export async function contentDraft(db: Db): Promise<ContentDraft | undefined> {
-  const row = await db
-    .selectFrom('content_drafts')
-    .select(['content', 'based_on', 'revision', 'updated_at'])
-    .where('id', '=', DRAFT_ID)
-    .executeTakeFirst();
-  return (
-    row && {
-      content: JSON.parse(row.content) as unknown,
-      basedOn: row.based_on === null ? null : Number(row.based_on),
-      revision: Number(row.revision),
-      updatedAt: row.updated_at,
-    }
-  );
-}
-
-export type DraftSaveResult =
-  | { saved: true; draft: ContentDraft }
-  | { saved: false; current: ContentDraft | undefined };
+export const contentDraft = (db: Db): Promise<ContentDraft | undefined> => readDraft(db, CONTENT_DRAFT);
 
 /**
  * Saves the draft if it is still at `revision` (0 when there is none yet); otherwise someone saved
  * since (a second tab), and the answer carries the current draft instead of overwriting it.
  */
-export async function saveContentDraft(
+export const saveContentDraft = (
   db: Db,
-  { content, basedOn, revision }: { content: unknown; basedOn: number | null; revision: number },
+  draft: { content: unknown; basedOn: number | null; revision: number },
   now = new Date(),
-): Promise<DraftSaveResult> {
-  const updated_at = now.toISOString();
-  const json = JSON.stringify(content);
-  const next = revision + 1;
-  const result =
-    revision === 0
-      ? await db
-          .insertInto('content_drafts')
-          .values({ id: DRAFT_ID, content: json, based_on: basedOn, revision: next, updated_at })
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .executeTakeFirst()
-      : await db
-          .updateTable('content_drafts')
-          .set({ content: json, based_on: basedOn, revision: next, updated_at })
-          .where('id', '=', DRAFT_ID)
-          .where('revision', '=', revision)
-          .executeTakeFirst();
-  const changed =
-    'numInsertedOrUpdatedRows' in result ? result.numInsertedOrUpdatedRows : (result.numUpdatedRows as bigint);
-  if (Number(changed ?? 0) === 1) {
-    return { saved: true, draft: { content, basedOn, revision: next, updatedAt: updated_at } };
-  }
-  return { saved: false, current: await contentDraft(db) };
-}
+): Promise<DraftSaveResult> => saveDraft(db, CONTENT_DRAFT, draft, now);
 
-/** A draft that a restore (or bringing back another) replaced, kept so the owner can bring it back. */
-export interface SetAsideDraft {
-  id: string;
-  content: unknown;
-  /** The published version that draft had started from. */
-  basedOn: number | null;
-  setAsideAt: string;
-  /** The version whose restore set it aside; null when another set-aside draft was brought back over it. */
-  restoredVersion: number | null;
-}
-
-export type SetAsideDraftSummary = Omit<SetAsideDraft, 'content'>;
-
-/** The newest set-aside drafts kept; setting aside one more lets the oldest go, as versions are capped elsewhere. */
-const SET_ASIDE_KEPT = 20;
-
-/** A save landed between reading the draft and replacing it: the whole step is tried again. */
-class DraftMovedError extends Error {}
-
-/** How often a restore or a bring-back is tried again when autosaves keep landing in between. */
-const DRAFT_ATTEMPTS = 5;
-
-const SET_ASIDE_SUMMARY_COLUMNS = ['id', 'based_on', 'set_aside_at', 'restored_version'] as const;
-
-function setAsideSummaryOf(row: {
-  id: string;
-  based_on: number | string | null;
-  set_aside_at: string;
-  restored_version: number | string | null;
-}): SetAsideDraftSummary {
-  return {
-    id: row.id,
-    basedOn: row.based_on === null ? null : Number(row.based_on),
-    setAsideAt: row.set_aside_at,
-    restoredVersion: row.restored_version === null ? null : Number(row.restored_version),
-  };
-}
-
-/** Whether the draft holds edits that neither the published version nor the content replacing it has. */
-function holdsUnpublishedEdits(draft: ContentDraft | undefined, published: unknown, replacement: unknown): boolean {
-  return (
-    draft !== undefined &&
-    !isDeepStrictEqual(draft.content, published) &&
-    !isDeepStrictEqual(draft.content, replacement)
-  );
-}
-
-async function setAside(
-  db: Db,
-  draft: ContentDraft,
-  restoredVersion: number | null,
-  now: Date,
-): Promise<SetAsideDraftSummary> {
-  const row = {
-    id: randomUUID(),
-    content: JSON.stringify(draft.content),
-    based_on: draft.basedOn,
-    set_aside_at: now.toISOString(),
-    restored_version: restoredVersion,
-  };
-  await db.insertInto('content_set_aside_drafts').values(row).execute();
-  const kept = await db
-    .selectFrom('content_set_aside_drafts')
-    .select('id')
-    .orderBy('set_aside_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const dropped = kept.slice(SET_ASIDE_KEPT).map(({ id }) => id);
-  if (dropped.length > 0) await db.deleteFrom('content_set_aside_drafts').where('id', 'in', dropped).execute();
-  return setAsideSummaryOf(row);
-}
+export type RestoredVersion = RestoredIntoDraft<ContentVersionSummary>;
 
 /**
- * Runs `step` in a transaction, again when a save landed in between: `step` replaces the draft only
- * from the revision it read, so an autosave is either set aside with the rest or refused afterwards
- * (409), never lost and never written over what the step put in.
- */
-async function withDraftReplaced<Result>(db: Db, step: (transaction: Db) => Promise<Result>): Promise<Result> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(step);
-    } catch (error) {
-      if (!(error instanceof DraftMovedError) || attempt >= DRAFT_ATTEMPTS) throw error;
-    }
-  }
-}
-
-async function replaceDraft(
-  db: Db,
-  current: ContentDraft | undefined,
-  content: unknown,
-  basedOn: number | null,
-  now: Date,
-): Promise<ContentDraft> {
-  const result = await saveContentDraft(db, { content, basedOn, revision: current?.revision ?? 0 }, now);
-  if (!result.saved) throw new DraftMovedError('the draft was saved meanwhile');
-  return result.draft;
-}
-
-export interface RestoredVersion {
-  published: ContentVersionSummary;
-  /** The draft now: the restored content, based on the new version. */
-  draft: ContentDraft;
-  /** The draft it replaced, when that held unpublished edits. */
-  setAside: SetAsideDraftSummary | undefined;
-}
-
-/**
- * Publishes a copy of `restored` as the newest version and makes it the draft, in one transaction:
- * otherwise the draft would keep the newer edits and the next Publish would bring back what the
- * restore undid (issue 25, defect 1). A draft with unpublished edits is set aside, not lost. The
- * draft's revision goes up, so an autosave from before the restore gets the usual 409.
+ * Publishes a copy of `restored` as the newest version and makes it the draft, in one transaction
+ * (issue 25, defect 1); a draft with unpublished edits is set aside, not lost (`restoreIntoDraft`).
  */
 export async function restoreContentVersion(
   db: Db,
@@ -321,71 +177,34 @@ export async function restoreContentVersion(
   { note }: { note: string | null },
   now = new Date(),
 ): Promise<RestoredVersion> {
-  return withDraftReplaced(db, async (transaction) => {
-    const latest = await latestContentVersion(transaction);
-    const draft = await contentDraft(transaction);
-    const published = await publishContentVersion(
-      transaction,
-      restored.content,
-      { source: 'restore', note, restoredFrom: restored.number },
-      now,
-    );
-    const kept = holdsUnpublishedEdits(draft, latest?.content, restored.content)
-      ? await setAside(transaction, draft as ContentDraft, restored.number, now)
-      : undefined;
-    const next = await replaceDraft(transaction, draft, restored.content, published.number, now);
-    return { published, draft: next, setAside: kept };
-  });
+  return restoreIntoDraft(
+    db,
+    CONTENT_DRAFT,
+    {
+      content: restored.content,
+      restoredNumber: restored.number,
+      latestContent: async (transaction) => (await latestContentVersion(transaction))?.content,
+      publish: (transaction) =>
+        publishContentVersion(
+          transaction,
+          restored.content,
+          { source: 'restore', note, restoredFrom: restored.number },
+          now,
+        ),
+    },
+    now,
+  );
 }
 
 /** Set-aside drafts, newest first, without their content. */
-export async function listSetAsideDrafts(db: Db): Promise<SetAsideDraftSummary[]> {
-  const rows = await db
-    .selectFrom('content_set_aside_drafts')
-    .select(SET_ASIDE_SUMMARY_COLUMNS)
-    .orderBy('set_aside_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(SET_ASIDE_KEPT)
-    .execute();
-  return rows.map(setAsideSummaryOf);
-}
+export const listSetAsideDrafts = (db: Db): Promise<SetAsideDraftSummary[]> => listSetAside(db, CONTENT_DRAFT);
 
-export async function setAsideDraftById(db: Db, id: string): Promise<SetAsideDraft | undefined> {
-  const row = await db
-    .selectFrom('content_set_aside_drafts')
-    .select([...SET_ASIDE_SUMMARY_COLUMNS, 'content'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && { ...setAsideSummaryOf(row), content: JSON.parse(row.content) as unknown };
-}
-
-export interface BroughtBackDraft {
-  /** The draft now: the set-aside content, based on the published version. */
-  draft: ContentDraft;
-  /** The draft it replaced, when that held unpublished edits of its own. */
-  setAside: SetAsideDraftSummary | undefined;
-}
+export const setAsideDraftById = (db: Db, id: string): Promise<SetAsideDraft | undefined> =>
+  setAsideById(db, CONTENT_DRAFT, id);
 
 /**
  * Makes a set-aside draft the draft again (undefined when there is no such draft), in one
- * transaction; the draft it replaces is set aside in turn when it holds unpublished edits, so
- * bringing one back never loses another.
+ * transaction; the draft it replaces is set aside in turn when it holds unpublished edits.
  */
-export async function bringBackSetAsideDraft(
-  db: Db,
-  id: string,
-  now = new Date(),
-): Promise<BroughtBackDraft | undefined> {
-  return withDraftReplaced(db, async (transaction) => {
-    const wanted = await setAsideDraftById(transaction, id);
-    if (!wanted) return undefined;
-    const latest = await latestContentVersion(transaction);
-    const draft = await contentDraft(transaction);
-    const kept = holdsUnpublishedEdits(draft, latest?.content, wanted.content)
-      ? await setAside(transaction, draft as ContentDraft, null, now)
-      : undefined;
-    await transaction.deleteFrom('content_set_aside_drafts').where('id', '=', id).execute();
-    const next = await replaceDraft(transaction, draft, wanted.content, latest?.number ?? wanted.basedOn, now);
-    return { draft: next, setAside: kept };
-  });
-}
+export const bringBackSetAsideDraft = (db: Db, id: string, now = new Date()): Promise<BroughtBackDraft | undefined> =>
+  bringBack(db, CONTENT_DRAFT, id, latestContentVersion, now);
