@@ -22,6 +22,7 @@ import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { OutboxWorker } from './outbox/outbox-worker.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { cvRoutes } from './routes/cv/index.js';
+import { entriesRoutes } from './routes/entries/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(pagesRoutes, { content });
+      await api.register(entriesRoutes, { content });
       await api.register(healthRoutes, { db });
       await api.register(visitorRoutes, { db, rateLimit: config.visitorRateLimit });
       await api.register(contactRoutes, {

@@ -1,10 +1,13 @@
 import { buildApp } from './app.js';
+import { loadPublishedEntries } from './collections/entries-state.js';
 import { ConfigError, configuredChannels, loadConfig } from './config.js';
 import { contentFolderHash } from './content/content-folder-hash.js';
 import { ContentState } from './content/content-state.js';
 import { publishFilesIfChanged } from './content/import-content-files.js';
 import { importContentPictures } from './content/import-content-pictures.js';
-import { ContentError, loadContent } from './content/load-content.js';
+import { publishEntryFiles } from './content/import-entry-files.js';
+import { ContentError } from './content/load-content.js';
+import { loadContentFolder } from './content/load-entries.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
 import { serverLogging } from './log-format.js';
 import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
@@ -18,7 +21,7 @@ async function main(): Promise<void> {
   // slower rendering and several MiB more memory. `NODE_ENV=development` still chooses it.
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig(process.env);
-  const content = loadContent(config.contentDir);
+  const { content, entries } = loadContentFolder(config.contentDir);
   const db = await connectDatabase(config.database);
   try {
     await migrateToLatest(db);
@@ -30,12 +33,14 @@ async function main(): Promise<void> {
   // the site serves the latest version, which may since have been published from the browser.
   // Its pictures go into the database first (same checks as an upload), so every machine serves them.
   await importContentPictures(db, config.contentDir, content);
+  // The collections' entries (issue 27) each whose files changed since their last import: a version of its own.
+  const entryImport = await publishEntryFiles(db, config.contentDir, entries, { compareWith: 'files', takeDown: true });
   const { version, imported } = await publishFilesIfChanged(db, content, contentFolderHash(config.contentDir));
 
   const app = await buildApp({
     config,
     db,
-    content: new ContentState(version.content, version.number),
+    content: new ContentState(version.content, version.number, await loadPublishedEntries(db)),
     ...serverLogging({ level: config.logLevel, format: config.logFormat }, process.stdout),
   });
   app.log.info(
@@ -43,6 +48,13 @@ async function main(): Promise<void> {
       ? `the content folder was published as version ${version.number}`
       : `serving content version ${version.number} (the content folder has not changed since it was imported)`,
   );
+  for (const { collection, slug, version: number } of entryImport.published) {
+    app.log.info(`the content folder's ${collection}/${slug} was published as entry version ${number}`);
+  }
+  for (const { collection, slug } of entryImport.takenDown) {
+    app.log.info(`${collection}/${slug} was taken down (a draft again): its folder was removed`);
+  }
+  for (const skipped of entryImport.skipped) app.log.warn(skipped);
   app.addHook('onClose', async () => {
     // Deliveries and background jobs under way finish (or fail and wait for their next turn) before
     // the database closes.

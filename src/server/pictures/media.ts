@@ -7,7 +7,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { perVersion } from '../lib/per-version.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
-import { picturesOf } from './content-pictures.js';
+import { servedPicturesOf } from './content-pictures.js';
 import {
   prepareVariants,
   VARIANT_FORMATS,
@@ -45,7 +45,7 @@ const ERROR_CACHE_CONTROL = 'no-store';
 
 /** The pictures the served version names, made once per version (no database read per request). */
 const publishedPictures = perVersion(
-  (snapshot: { readonly content: SiteContent }) => new Set(picturesOf(snapshot.content)),
+  (snapshot: Parameters<typeof servedPicturesOf>[0]) => new Set(servedPicturesOf(snapshot)),
 );
 
 function isFormat(value: unknown): value is VariantFormat {
@@ -63,10 +63,11 @@ export const mediaRoutes: FastifyPluginAsync<MediaOptions> = async (app, { db, c
   // The first page's photo is the largest contentful paint: its variants are made when a version is
   // served, not on a visitor's first request. Failures only cost the visitor who asks first.
   const prepareServedPictures = () => {
-    const content = app.hasDecorator('contentState') ? app.contentState.current.content : undefined;
-    if (!content) return;
+    const snapshot = app.hasDecorator('contentState') ? app.contentState.current : undefined;
+    if (!snapshot) return;
+    const { content } = snapshot;
     void (async () => {
-      for (const picturePath of picturesOf(content)) {
+      for (const picturePath of servedPicturesOf(snapshot)) {
         const picture = await pictureSummaryByPath(db, picturePath);
         if (picture)
           await prepareVariants(

@@ -25,7 +25,11 @@ import { escapeHtml } from '../lib/escape-html.js';
  * `?lang=`. The plain path is also `x-default`: for a visitor with a saved language it shows that one.
  */
 export function localeUrl(origin: string, page: IndexedPageName, locale: Locale): string {
-  const { path } = PAGES[page];
+  return addressIn(origin, PAGES[page].path, locale);
+}
+
+/** An address in one language: the default language at the plain path, the others with `?lang=`. */
+export function addressIn(origin: string, path: string, locale: Locale): string {
   return locale === DEFAULT_LOCALE ? `${origin}${path}` : `${origin}${path}?${LOCALE_QUERY_PARAMETER}=${locale}`;
 }
 
@@ -34,7 +38,7 @@ function firstSentence(text: string): string {
 }
 
 /** Search results show about 155 characters: cut at a word, never inside one. */
-function clip(text: string, max = 160): string {
+export function clip(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   return `${clean.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;

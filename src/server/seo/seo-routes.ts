@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { entrySitemapPages } from '../collections/entry-pages.js';
 import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -54,7 +55,10 @@ async function previewPicture(db: Db, content: SiteContent, locale: Locale): Pro
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, db, origin }) => {
   // The sitemap and robots.txt name only the site's fixed origin: made once, as the routes are
   // registered. The preview pictures are made once per content version, on their first request.
-  const sitemap = await compressBody('application/xml; charset=utf-8', sitemapXml(origin));
+  // The sitemap lists the collections' entries too: made once per snapshot, on its first request.
+  const sitemapOf = perVersion(async (snapshot: ContentSnapshot) =>
+    compressBody('application/xml; charset=utf-8', sitemapXml(origin, entrySitemapPages(snapshot))),
+  );
   const robots = await compressBody('text/plain; charset=utf-8', robotsTxt(origin));
   const previewOf = perVersion(async (snapshot: ContentSnapshot, locale: Locale) =>
     readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, locale)),
@@ -62,7 +66,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
   const hour = 'public, max-age=3600';
 
   app.get('/sitemap.xml', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, sitemap, { cacheControl: hour }),
+    sendCompressed(request, reply, await sitemapOf(content.current), { cacheControl: hour }),
   );
   app.get('/robots.txt', { schema: { hide: true }, compress: false }, async (request, reply) =>
     sendCompressed(request, reply, robots, { cacheControl: hour }),

@@ -135,14 +135,15 @@ describe('search engines and shared links', () => {
     const response = await testApp.app.inject({ url: '/sitemap.xml' });
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toHaveLength(12);
-    for (const path of ['/', '/about', '/portfolio', '/contact']) {
+    // The four pages and the fixture's one portfolio item's own page, in three languages (no notes yet).
+    expect(locations).toHaveLength(15);
+    for (const path of ['/', '/about', '/portfolio', '/contact', '/portfolio/shop']) {
       expect(locations).toContain(`${ORIGIN}${path}`);
       expect(locations).toContain(`${ORIGIN}${path}?lang=russian`);
       expect(locations).toContain(`${ORIGIN}${path}?lang=english`);
     }
-    expect(response.body.match(/<url>/g)).toHaveLength(12);
-    expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(12);
+    expect(response.body.match(/<url>/g)).toHaveLength(15);
+    expect(response.body.match(/hreflang="x-default"/g)).toHaveLength(15);
     expect(response.body).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${ORIGIN}/about?lang=russian"/>`);
   });
 

@@ -1,21 +1,42 @@
-import { DEFAULT_LOCALE, HTML_LANG, LOCALES } from '../../shared/locales.js';
-import { INDEXED_PAGES } from '../../shared/pages.js';
+import { DEFAULT_LOCALE, HTML_LANG, LOCALES, type Locale } from '../../shared/locales.js';
+import { INDEXED_PAGES, PAGES } from '../../shared/pages.js';
 import { escapeHtml as xml } from '../lib/escape-html.js';
-import { localeUrl } from './page-head.js';
+import { addressIn } from './page-head.js';
 
-/** Every page in every language, each with the addresses of its other languages (Google's hreflang form). */
-export function sitemapXml(origin: string): string {
-  const urls = INDEXED_PAGES.flatMap((page) =>
-    LOCALES.map((locale) => {
-      const alternates = [
-        ...LOCALES.map((other) => [HTML_LANG[other], localeUrl(origin, page, other)] as const),
-        ['x-default', localeUrl(origin, page, DEFAULT_LOCALE)] as const,
-      ].map(([hreflang, href]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`);
-      return ['  <url>', `    <loc>${xml(localeUrl(origin, page, locale))}</loc>`, ...alternates, '  </url>'].join(
-        '\n',
-      );
-    }),
-  );
+/** A page of the sitemap: its address without a language, and the languages it exists in. */
+export interface SitemapPage {
+  path: string;
+  locales: readonly Locale[];
+  /** When it was last changed (an entry's date), ISO-8601. */
+  lastModified?: string;
+}
+
+/**
+ * Every page in every language it exists in, each with the addresses of its other languages
+ * (Google's hreflang form): the fixed pages in all three, and the collections' pages (`entries`) in
+ * theirs.
+ */
+export function sitemapXml(origin: string, entries: readonly SitemapPage[] = []): string {
+  const pages: SitemapPage[] = [
+    ...INDEXED_PAGES.map((page) => ({ path: PAGES[page].path, locales: LOCALES })),
+    ...entries,
+  ];
+  const urls = pages.flatMap(({ path, locales, lastModified }) => {
+    const xDefault = locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : (locales[0] ?? DEFAULT_LOCALE);
+    const alternates = [
+      ...locales.map((other) => [HTML_LANG[other], addressIn(origin, path, other)] as const),
+      ['x-default', addressIn(origin, path, xDefault)] as const,
+    ].map(([hreflang, href]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${xml(href)}"/>`);
+    return locales.map((locale) =>
+      [
+        '  <url>',
+        `    <loc>${xml(addressIn(origin, path, locale))}</loc>`,
+        ...(lastModified ? [`    <lastmod>${xml(lastModified)}</lastmod>`] : []),
+        ...alternates,
+        '  </url>',
+      ].join('\n'),
+    );
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',

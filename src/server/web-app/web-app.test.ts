@@ -54,6 +54,8 @@ describe('serving the web app', () => {
         [testApp.content.home.photo]: { width: photo?.width, height: photo?.height, version },
         'portfolio/shop.svg': expect.objectContaining({ width: expect.any(Number) }),
       },
+      // No note is published: the header links "Notes" in no language.
+      notesLocales: [],
     });
   });
 

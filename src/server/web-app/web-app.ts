@@ -18,11 +18,22 @@ import {
   type RenderedPage,
   type ServerEntry,
 } from '../../shared/page-rendering.js';
-import { isIndexed, NOT_FOUND_JOKE_COUNT, NOT_FOUND_PAGE, type PageName, pageAtPath } from '../../shared/pages.js';
+import {
+  isIndexed,
+  matchPage,
+  NOT_FOUND_JOKE_COUNT,
+  NOT_FOUND_PAGE,
+  PAGES,
+  type PageDefinition,
+  type PageName,
+  pageAtPath,
+} from '../../shared/pages.js';
 import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
+import { entryPath, entrySlugSchema } from '../../shared/schemas/collections.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
+import { entryPagesOf, notesLocales } from '../collections/entry-pages.js';
 import { type ContentSnapshot, type ContentState, snapshotOf, withVersionedEtags } from '../content/content-state.js';
 import {
   type DraftPreview,
@@ -34,10 +45,12 @@ import type { Db } from '../db/database.js';
 import { errorBody } from '../errors.js';
 import { perVersion } from '../lib/per-version.js';
 import { type CompressedBody, compressBody, sendCompressed } from '../lib/precompressed.js';
-import { picturesOf } from '../pictures/content-pictures.js';
+import { servedPicturesOf } from '../pictures/content-pictures.js';
 import { mediaRoutes } from '../pictures/media.js';
+import { slugRedirect } from '../repositories/entry-repository.js';
 import { picturesByPath } from '../repositories/picture-repository.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
+import { entryHead, noteFeedLinks, noteListHead } from '../seo/entry-head.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
 import { loadPageAssets } from './page-assets.js';
@@ -153,20 +166,87 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const pictureInfosOf = perVersion(
     async (snapshot: ContentSnapshot): Promise<PictureInfos> =>
       Object.fromEntries(
-        (await picturesByPath(options.db, picturesOf(snapshot.content))).map((picture) => [
+        (await picturesByPath(options.db, servedPicturesOf(snapshot))).map((picture) => [
           picture.path,
           { width: picture.width, height: picture.height, version: pictureVersion(picture.sha256) },
         ]),
       ),
   );
+  // The collections' pages of a snapshot: what is visible at its moment (issue 27).
+  const entryPagesFor = perVersion((snapshot: ContentSnapshot) => entryPagesOf(snapshot));
+  const notesLocalesOf = perVersion((snapshot: ContentSnapshot) => notesLocales(snapshot));
   const rendererOf = perVersion(
     async (snapshot: ContentSnapshot): Promise<PageRenderer | undefined> =>
-      fixedRenderer ?? serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot)),
+      fixedRenderer ??
+      serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot), entryPagesFor(snapshot)),
   );
   const previewImageOf = previewImagesFor(options.db);
   const siteDataOf = perVersion(async (snapshot: ContentSnapshot) =>
-    siteDataScript({ identity: snapshot.content.identity, pictures: await pictureInfosOf(snapshot) }),
+    siteDataScript({
+      identity: snapshot.content.identity,
+      pictures: await pictureInfosOf(snapshot),
+      notesLocales: notesLocalesOf(snapshot),
+    }),
   );
+
+  /** The head that describes a page: an entry's own, the notes list's, or the fixed page's. */
+  async function headOf(
+    snapshot: ContentSnapshot,
+    variant: Variant,
+    page: PageName,
+    renderer: PageRenderer | undefined,
+  ) {
+    const { content } = snapshot;
+    const image = (await previewImageOf(snapshot))(variant.origin, variant.locale);
+    const pages = entryPagesFor(snapshot);
+    const match = matchPage(variant.path);
+    const feeds = notesLocalesOf(snapshot).includes(variant.locale)
+      ? noteFeedLinks(variant.origin, variant.locale, `${renderer?.titles[variant.locale].notes ?? 'Notes'} (RSS)`)
+      : [];
+    if ((page === 'note' || page === 'project') && match?.slug !== undefined) {
+      const view = page === 'note' ? pages.note(variant.locale, match.slug) : pages.project(variant.locale, match.slug);
+      if (view) {
+        const infos = await pictureInfosOf(snapshot);
+        const cover =
+          view.cover && infos[view.cover]
+            ? `${variant.origin}/media/${view.cover}?v=${infos[view.cover]?.version}`
+            : undefined;
+        return [
+          entryHead({
+            origin: variant.origin,
+            path: variant.path,
+            locale: variant.locale,
+            content,
+            view,
+            kind: page,
+            image,
+            cover,
+          }),
+          ...feeds,
+        ].join('\n    ');
+      }
+    }
+    if (page === 'notes') {
+      const list = pages.noteList(variant.locale, searchOf(variant.search));
+      return [
+        noteListHead({
+          origin: variant.origin,
+          locale: variant.locale,
+          content,
+          pageTitle: renderer?.titles[variant.locale].notes,
+          locales: notesLocalesOf(snapshot),
+          filtered: variant.search !== '',
+          titles: list?.notes.map((note) => note.title) ?? [],
+          image,
+        }),
+        ...feeds,
+      ].join('\n    ');
+    }
+    return [
+      pageHead({ origin: variant.origin, page, locale: variant.locale, content, titles: renderer?.titles, image }),
+      ...feeds,
+    ].join('\n    ');
+  }
 
   interface Variant {
     path: string;
@@ -175,6 +255,8 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     theme: Theme | undefined;
     origin: string;
     jokeIndex: number;
+    /** `/notes`' query, checked and written the one way (`tag=…&page=2`); empty elsewhere. */
+    search: string;
     /** The owner's area renders in the browser only, from its lazily loaded code (decision 006). */
     clientOnly?: boolean;
   }
@@ -202,6 +284,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
             locale: variant.locale,
             theme: variant.theme,
             jokeIndex: variant.jokeIndex,
+            search: variant.search,
           })
         : undefined;
     const pageName: PageName = variant.clientOnly
@@ -210,14 +293,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     const { tags, styleHashes } = assets.headAssets(pageName, variant.locale);
     const head = [
       tags,
-      pageHead({
-        origin: variant.origin,
-        page: pageName,
-        locale: variant.locale,
-        content,
-        titles: renderer?.titles,
-        image: (await previewImageOf(snapshot))(variant.origin, variant.locale),
-      }),
+      await headOf(snapshot, variant, pageName, renderer),
       ...(scripts ? [await siteDataOf(snapshot)] : []),
       ...extraHead,
     ];
@@ -245,7 +321,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   async function buildPage(snapshot: ContentSnapshot, variant: Variant): Promise<Page> {
     const { html, styleHashes } = await renderDocument(snapshot, variant);
     return {
-      body: withVersionedEtags(await compressBody(HTML_TYPE, html), snapshot.version),
+      body: withVersionedEtags(await compressBody(HTML_TYPE, html), snapshot.tag),
       // The owner's area shows the draft preview in a frame (the preview says who may frame it).
       contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framesSelf: variant.clientOnly === true }),
     };
@@ -268,6 +344,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         theme: page.theme,
         origin: options.siteOrigin,
         jokeIndex: 0,
+        search: '',
       },
       // A page that is not indexed says so already (pageHead); the others say it here. The markers'
       // look comes with every preview, so a marker never waits on a policy of its own.
@@ -293,10 +370,16 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const pageOf = perVersion(
     buildPage,
     (variant: Variant) =>
-      `${variant.path}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
+      `${variant.path}|${variant.search}|${variant.locale}|${variant.theme}|${variant.origin}|${variant.jokeIndex}|${variant.clientOnly}`,
   );
 
-  function sendPage(request: FastifyRequest, reply: FastifyReply, appPath: string | undefined, clientOnly = false) {
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    appPath: string | undefined,
+    clientOnly = false,
+    search = '',
+  ) {
     if (!template) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
     const notFound = appPath === undefined;
     const page = pageOf(contentState.current, {
@@ -309,6 +392,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       origin: options.siteOrigin,
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * NOT_FOUND_JOKE_COUNT) : 0,
+      search,
     });
     const send = ({ body, contentSecurityPolicy }: Page) =>
       sendCompressed(request, reply.header('content-security-policy', contentSecurityPolicy), body, {
@@ -325,9 +409,39 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   await app.register(mediaRoutes, { db: options.db, cacheDir: options.cacheDir });
   await app.register(seoRoutes, { content: contentState, db: options.db, origin: options.siteOrigin });
 
-  for (const appPath of Object.values(APP_PATHS)) {
+  for (const [name, appPath] of Object.entries(APP_PATHS)) {
+    if ((PAGES[name as PageName] as PageDefinition).collection) continue;
     app.get(appPath, { schema: { hide: true }, compress: false }, (request, reply) =>
       sendPage(request, reply, appPath),
+    );
+  }
+
+  // The collections' pages exist for what is visible in the visitor's language: anything else is the
+  // one 404 page (never a page kept per made-up address), and an entry's old address moves for good.
+  app.get(APP_PATHS.notes, { schema: { hide: true }, compress: false }, (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const search = notesSearch(query);
+    const list =
+      search !== undefined && entryPagesFor(contentState.current).noteList(requestLocale(request), searchOf(search));
+    return list ? sendPage(request, reply, APP_PATHS.notes, false, search) : sendPage(request, reply, undefined);
+  });
+  for (const name of ['note', 'project'] as const) {
+    const collection = PAGES[name].collection;
+    app.get<{ Params: { slug: string } }>(
+      PAGES[name].path,
+      { schema: { hide: true }, compress: false },
+      async (request, reply) => {
+        const { slug } = request.params;
+        if (!entrySlugSchema.safeParse(slug).success) return sendPage(request, reply, undefined);
+        const pages = entryPagesFor(contentState.current);
+        const locale = requestLocale(request);
+        const view = name === 'note' ? pages.note(locale, slug) : pages.project(locale, slug);
+        if (view) return sendPage(request, reply, entryPath(collection, slug));
+        const moved = await slugRedirect(options.db, collection, slug);
+        if (moved === undefined) return sendPage(request, reply, undefined);
+        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+        return reply.redirect(`${entryPath(collection, moved)}${query}`, 301);
+      },
     );
   }
 
@@ -344,3 +458,26 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     return reply.code(404).send(errorBody('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
   });
 });
+
+/** `/notes`' query as its variant: a known tag and a page number, written one way; undefined for a malformed one. */
+function notesSearch(query: Record<string, unknown>): string | undefined {
+  const parts: string[] = [];
+  const { tag, page } = query;
+  if (tag !== undefined) {
+    if (typeof tag !== 'string' || tag === '' || tag.length > 100) return undefined;
+    parts.push(`tag=${encodeURIComponent(tag)}`);
+  }
+  if (page !== undefined) {
+    if (typeof page !== 'string' || !/^[1-9]\d{0,4}$/.test(page)) return undefined;
+    if (page !== '1') parts.push(`page=${page}`);
+  }
+  return parts.join('&');
+}
+
+/** The list's query from its variant. */
+function searchOf(search: string): { tag?: string; page?: number } {
+  const parameters = new URLSearchParams(search);
+  const tag = parameters.get('tag');
+  const page = parameters.get('page');
+  return { ...(tag === null ? {} : { tag }), ...(page === null ? {} : { page: Number(page) }) };
+}
