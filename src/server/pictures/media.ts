@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { MEDIA_WIDTHS, type MediaWidth, pictureVersion } from '../../shared/media.js';
-import { imagePathSchema, type SiteContent } from '../../shared/schemas/content.js';
+import { imagePathSchema } from '../../shared/schemas/content.js';
 import { sessionOf } from '../auth/current-session.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';

@@ -275,7 +275,6 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     { scripts = true }: { scripts?: boolean } = {},
   ): Promise<{ html: string; styleHashes: string[]; status: 200 | 404 }> {
     if (!template || !assets) throw new Error('not built');
-    const { content } = snapshot;
     const renderer = await rendererOf(snapshot);
     const rendered: RenderedPage | undefined =
       renderer && !variant.clientOnly
