@@ -333,15 +333,6 @@ describe(`collections' entries on ${testDialect}`, () => {
     expect(project?.version).toMatchObject({ source: 'files', note: 'from the folder', createdAt: NOW.toISOString() });
     expect(project?.entry.collection).toBe('projects');
   });
-});
-
-describe(`restoring an entry's version on ${testDialect}`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => database.drop());
-
   it('publishes a copy, makes it the draft, and sets aside a draft with unpublished edits', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'restored');

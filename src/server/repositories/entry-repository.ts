@@ -370,14 +370,36 @@ export async function entryVersionByNumber(db: Db, number: number): Promise<Entr
   return row && versionOf(row);
 }
 
-async function latestEntryVersion(db: Db, id: string): Promise<EntryVersion | undefined> {
-  const row = await db
+/**
+ * Entries with their latest version, each found by its number (the primary key), however many
+ * versions there are. The version's time is `version_created_at` beside the entry's `created_at`.
+ */
+function entriesWithLatestVersion(db: Db) {
+  return db
     .selectFrom('entries')
     .innerJoin('entry_versions', 'entry_versions.number', 'entries.latest_version')
-    .select([...VERSION_SUMMARY_COLUMNS, 'entry_versions.content', 'entry_versions.rendered'])
-    .where('entries.id', '=', id)
-    .executeTakeFirst();
-  return row && versionOf(row);
+    .select([
+      ...ENTRY_COLUMNS,
+      'entry_versions.number',
+      'entry_versions.created_at as version_created_at',
+      'entry_versions.source',
+      'entry_versions.note',
+      'entry_versions.restored_from',
+      'entry_versions.content',
+      'entry_versions.rendered',
+    ]);
+}
+
+type EntryWithVersionRow = EntryRow &
+  Omit<VersionRow, 'entry_id' | 'created_at'> & { version_created_at: string; content: string; rendered: string };
+
+function entryWithVersionOf(row: EntryWithVersionRow): { entry: EntryRecord; version: EntryVersion } {
+  return { entry: recordOf(row), version: versionOf({ ...row, entry_id: row.id, created_at: row.version_created_at }) };
+}
+
+async function latestEntryVersion(db: Db, id: string): Promise<EntryVersion | undefined> {
+  const row = await entriesWithLatestVersion(db).where('entries.id', '=', id).executeTakeFirst();
+  return row && entryWithVersionOf(row).version;
 }
 
 export type RestoredEntryVersion = RestoredIntoDraft<EntryVersionSummary>;
@@ -478,28 +500,13 @@ export async function deleteEntry(
  * number, however many versions there are.
  */
 export async function publishedEntries(db: Db): Promise<Array<{ entry: EntryRecord; version: EntryVersion }>> {
-  const rows = await db
-    .selectFrom('entries')
-    .innerJoin('entry_versions', 'entry_versions.number', 'entries.latest_version')
-    .select([
-      ...ENTRY_COLUMNS,
-      'entry_versions.number',
-      'entry_versions.created_at as version_created_at',
-      'entry_versions.source',
-      'entry_versions.note',
-      'entry_versions.restored_from',
-      'entry_versions.content',
-      'entry_versions.rendered',
-    ])
+  const rows = await entriesWithLatestVersion(db)
     .where('entries.deleted_at', 'is', null)
     .where('entries.visible_from', 'is not', null)
     .orderBy('entries.visible_from', 'desc')
     .orderBy('entries.id')
     .execute();
-  return rows.map((row) => ({
-    entry: recordOf(row),
-    version: versionOf({ ...row, entry_id: row.id, created_at: row.version_created_at }),
-  }));
+  return rows.map(entryWithVersionOf);
 }
 
 /** The collections' revision: the latest entry version's number, 0 with none (one lookup on the primary key). */
