@@ -31,6 +31,10 @@ describe('the server renderer', () => {
       about: 'Men haqimda',
       portfolio: 'Portfolio',
       contact: "Bog'lanish",
+      // Issue 27: a note's and a project's own title is the entry's (the layout and the page head).
+      notes: 'Qaydlar',
+      note: 'Qaydlar',
+      project: 'Portfolio',
       'not-found': '404 – Topilmadi',
     });
     for (const locale of LOCALES) {

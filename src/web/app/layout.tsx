@@ -9,6 +9,7 @@ import { hideLoader } from '../features/loader/loader-store.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
 import { menuStore } from '../features/menu/menu-store.js';
 import { initialTheme, themeStore } from '../features/theme/theme.js';
+import { entryPageTitle, isEntryNotFound } from '../shared/api/entry-data.js';
 import { useStore } from '../shared/lib/create-store.js';
 import { useLocale } from '../shared/lib/use-locale.js';
 import { useOwner } from '../shared/lib/use-owner.js';
@@ -16,9 +17,10 @@ import { useScrolledPast } from '../shared/lib/use-scrolled-past.js';
 import styles from './layout.module.css';
 import type { RouteHandle } from './navigation.js';
 
-function useRouteHandle(): RouteHandle | undefined {
-  const matches = useMatches();
-  return matches.findLast((match) => match.handle)?.handle as RouteHandle | undefined;
+/** The page's entry in the page table and its loader's data. */
+function useRouteHandle(): { handle: RouteHandle | undefined; data: unknown } {
+  const match = useMatches().findLast((candidate) => candidate.handle);
+  return { handle: match?.handle as RouteHandle | undefined, data: match?.data };
 }
 
 /** Spec §2 layout, top to bottom: loading overlay, cursor follower, header, routed page, footer. */
@@ -26,7 +28,7 @@ export function Layout() {
   const { t } = useTranslation();
   const locale = useLocale();
   const owner = useOwner();
-  const handle = useRouteHandle();
+  const { handle, data } = useRouteHandle();
   const location = useLocation();
   const navigation = useNavigation();
   const menuOpen = useStore(menuStore);
@@ -44,18 +46,29 @@ export function Layout() {
     if (navigation.state === 'idle') hideLoader();
   }, [navigation.state, location.key]);
 
-  // Spec §2 "After each navigation": the title is the owner's name, a dash, then the route title.
+  // Spec §2 "After each navigation": the title is the owner's name, a dash, then the route title; a
+  // note's or a project's page is titled by the entry, one that does not exist as the 404 page.
   useEffect(() => {
-    if (handle) document.title = documentTitle(owner.fullName, t(handle.titleKey));
-  }, [handle, owner.fullName, t]);
+    if (!handle) return;
+    const pageTitle = isEntryNotFound(data)
+      ? t('errors.404.title')
+      : (entryPageTitle(handle.name, data) ?? t(handle.titleKey));
+    document.title = documentTitle(owner.fullName, pageTitle);
+  }, [handle, data, owner.fullName, t]);
 
-  // Screen readers hear the new page: focus moves to its main heading (not on the first load).
+  // Screen readers hear the new page: focus moves to its main heading (not on the first load, nor when
+  // a link within the page, such as a note's table of contents, moved to one of its headings).
+  const page = `${location.pathname}${location.search}`;
+  const lastPage = useRef(page);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation
   useEffect(() => {
+    const samePage = lastPage.current === page && location.hash !== '';
+    lastPage.current = page;
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
+    if (samePage) return;
     document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
   }, [location.key]);
 

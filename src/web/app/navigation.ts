@@ -12,7 +12,7 @@ import { scrollToTop } from '../shared/lib/motion.js';
 export type RouteHandle = (typeof PAGES)[PageName] & { name: PageName };
 
 /** Spec §2 "Before each navigation": close the menu, scroll to the top, show the loader if the route has it. */
-function beforeNavigation(handle: RouteHandle): Promise<void> {
+export function beforeNavigation(handle: RouteHandle): Promise<void> {
   menuStore.set(false);
   void scrollToTop(100);
   return handle.showsLoader ? showLoader() : Promise.resolve();

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { OWNER_PATHS } from '../../shared/paths.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
+import { entryLoader, reloadEntryPagesOnLanguageChange } from './entry-loaders.js';
 import { notFoundLoader, pageLoader, plainLoader } from './navigation.js';
 import { RouteTreeErrorPage } from './route-error-page.js';
 import { siteRoutes } from './routes.js';
@@ -18,7 +19,7 @@ function browserRoutes(): RouteObject[] {
       lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
     },
     {
-      ...siteRoutes({ page: pageLoader, plain: plainLoader, notFound: notFoundLoader }),
+      ...siteRoutes({ page: pageLoader, plain: plainLoader, notFound: notFoundLoader, entry: entryLoader }),
       hydrateFallbackElement: <LoadingOverlay />,
     },
   ];
@@ -40,5 +41,7 @@ export async function createRouter(hydrationData?: HydrationState) {
       }),
     );
   }
-  return createBrowserRouter(routes, { basename: '/', hydrationData });
+  const router = createBrowserRouter(routes, { basename: '/', hydrationData });
+  reloadEntryPagesOnLanguageChange(router);
+  return router;
 }

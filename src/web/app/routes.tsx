@@ -1,6 +1,7 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { NOT_FOUND_PAGE, PAGE_NAMES, PAGES, type PageName } from '../../shared/pages.js';
 import type { Section } from '../../shared/sections.js';
+import { type EntryPageName, isEntryPage } from '../shared/api/entry-data.js';
 import { Layout } from './layout.js';
 import type { RouteHandle } from './navigation.js';
 import { PAGE_COMPONENTS } from './page-components.js';
@@ -15,6 +16,11 @@ export interface RouteLoaders {
   plain: (handle: RouteHandle) => LoaderFunction;
   /** The 404 page's loader answers which joke it shows (spec §2: one at random). */
   notFound: (handle: RouteHandle) => LoaderFunction;
+  /**
+   * A collection's page (issue 27): `/notes`, a note, a project, in the visitor's language. What does
+   * not exist is answered as `EntryNotFound`, and the page shows the 404 page.
+   */
+  entry: (handle: RouteHandle, name: EntryPageName) => LoaderFunction;
 }
 
 export interface JokeChoice {
@@ -26,6 +32,7 @@ function pageRoute(name: PageName, loaders: RouteLoaders): RouteObject {
   const handle: RouteHandle = { ...page, name };
   let loader: LoaderFunction;
   if (name === NOT_FOUND_PAGE) loader = loaders.notFound(handle);
+  else if (isEntryPage(name)) loader = loaders.entry(handle, name);
   else if (page.section) loader = loaders.page(handle, page.section);
   else loader = loaders.plain(handle);
   // The id is the page's name, given rather than counted, so the server's route table and the

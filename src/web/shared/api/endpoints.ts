@@ -1,4 +1,5 @@
 import type { Device } from '../../../shared/device.js';
+import type { Locale } from '../../../shared/locales.js';
 import type {
   contactResponseSchema,
   pageResponseSchemas,
@@ -8,6 +9,7 @@ import type {
   visitResponseSchema,
 } from '../../../shared/schemas/api.js';
 import type { ContactMessage } from '../../../shared/schemas/contact.js';
+import type { NoteListView, NoteView, ProjectView } from '../../../shared/schemas/entry-views.js';
 import type { VisitBody } from '../../../shared/schemas/visitor.js';
 import type {
   VisitorPreferences,
@@ -56,4 +58,25 @@ export function saveVisitorPreferences(
   preferences: VisitorPreferences,
 ): Promise<ResponseData<typeof visitorPreferencesResponseSchema>> {
   return apiRequest('/visitor/preferences', { method: 'PUT', body: preferences });
+}
+
+/** `/notes` in one language: one page of the notes, maybe those with one tag (issue 27). */
+export function requestNoteList(
+  locale: Locale,
+  { tag, page }: { tag?: string | undefined; page?: number | undefined } = {},
+): Promise<NoteListView> {
+  const query = new URLSearchParams({ lang: locale });
+  if (tag !== undefined) query.set('tag', tag);
+  if (page !== undefined) query.set('page', String(page));
+  return apiRequest(`/notes?${query}`);
+}
+
+/** A note in one language; `not_found` when it does not exist in that language. */
+export function requestNote(locale: Locale, slug: string): Promise<NoteView> {
+  return apiRequest(`/notes/${encodeURIComponent(slug)}?lang=${locale}`);
+}
+
+/** A project's page in one language (a portfolio item without an entry has one too). */
+export function requestProject(locale: Locale, slug: string): Promise<ProjectView> {
+  return apiRequest(`/projects/${encodeURIComponent(slug)}?lang=${locale}`);
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/locales.js';
 import type { PictureInfo, PictureInfos } from '../../../shared/media.js';
 import type { Identity } from '../../../shared/schemas/content.js';
 import { SITE_DATA_ELEMENT_ID, type SiteData } from '../../../shared/site-data.js';
@@ -19,6 +20,7 @@ function readSiteData(): Partial<SiteData> {
 const fromPage: Partial<SiteData> = typeof document === 'undefined' ? {} : readSiteData();
 let identity: Identity | undefined = fromPage.identity;
 let pictures: PictureInfos = fromPage.pictures ?? {};
+let notesLocales: readonly Locale[] = fromPage.notesLocales ?? [];
 
 /** The owner's identity: from the page in the browser, from the content on the server. */
 export function siteIdentity(): Identity | undefined {
@@ -33,8 +35,17 @@ export function sitePicture(path: string): PictureInfo | undefined {
   return Object.hasOwn(pictures, path) ? pictures[path] : undefined;
 }
 
+/**
+ * The languages with at least one published note (issue 27): the header and the footer link "Notes"
+ * only in those, so the site is the spec's until the owner writes.
+ */
+export function siteNotesLocales(): readonly Locale[] {
+  return notesLocales;
+}
+
 /** The server renderer has no page to read: it gives what it made the page from. */
 export function provideSiteData(data: SiteData): void {
   identity = data.identity;
   pictures = data.pictures ?? {};
+  notesLocales = data.notesLocales ?? [];
 }
