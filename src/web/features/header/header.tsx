@@ -4,6 +4,8 @@ import { Link, NavLink } from 'react-router';
 import { PAGE_NAMES, PAGES } from '../../../shared/pages.js';
 import { APP_PATHS } from '../../../shared/paths.js';
 import { useStore } from '../../shared/lib/create-store.js';
+import { siteNotesLocales } from '../../shared/lib/site-data.js';
+import { useLocale } from '../../shared/lib/use-locale.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
 import { LanguageDropdown } from '../language/language-dropdown.js';
 import { menuStore } from '../menu/menu-store.js';
@@ -13,9 +15,14 @@ import styles from './header.module.css';
 /** Spec §2: the menu's links, the pages marked `inMenu` in the page table, in its order. */
 const MENU = PAGE_NAMES.filter((name) => PAGES[name].inMenu).map((name) => PAGES[name]);
 
+/** With "Notes" after "Portfolio" (issue 27), in a language the owner has written a note in. */
+const MENU_WITH_NOTES = MENU.flatMap((page) => (page === PAGES.portfolio ? [page, PAGES.notes] : [page]));
+
 export function Header({ fixed }: { fixed: boolean }) {
   const { t } = useTranslation();
   const owner = useOwner();
+  const locale = useLocale();
+  const menuItems = siteNotesLocales().includes(locale) ? MENU_WITH_NOTES : MENU;
   const menuOpen = useStore(menuStore);
   const burger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLElement>(null);
@@ -52,9 +59,14 @@ export function Header({ fixed }: { fixed: boolean }) {
       </Link>
       <nav ref={menu} id="main-menu" className={styles.menu} data-open={menuOpen} aria-label={t('others.main_menu')}>
         <ul>
-          {MENU.map((page) => (
+          {menuItems.map((page) => (
             <li key={page.path}>
-              <NavLink to={page.path} end className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              {/* A page's link stays marked on the pages under it (a note, a project), home's only at home. */}
+              <NavLink
+                to={page.path}
+                end={page === PAGES.index}
+                className={({ isActive }) => (isActive ? styles.active : undefined)}
+              >
                 {t(page.titleKey)}
               </NavLink>
             </li>
