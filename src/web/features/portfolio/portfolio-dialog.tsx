@@ -1,12 +1,22 @@
-import { ExternalLink, X } from 'lucide-react';
+import { ArrowRight, ExternalLink, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LOCALE_QUERY_PARAMETER } from '../../../shared/locales.js';
+import { entryPath } from '../../../shared/schemas/collections.js';
 import type { PortfolioItem } from '../../../shared/schemas/content.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { TagList } from '../../shared/components/tag-list.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
 import styles from './portfolio-dialog.module.css';
+
+/** A project's own page (`/portfolio/<slug>`), in the language the address names if it names one. */
+export function projectAddress(slug: string): string {
+  const lang = new URLSearchParams(window.location.search).get(LOCALE_QUERY_PARAMETER);
+  const query = lang === null ? '' : `?${new URLSearchParams({ [LOCALE_QUERY_PARAMETER]: lang })}`;
+  return `${entryPath('projects', slug)}${query}`;
+}
 
 /**
  * A project's details in a native modal `<dialog>`: the browser traps focus, closes it with Escape
@@ -16,10 +26,13 @@ export function PortfolioDialog({
   item,
   groupTitle,
   onClose,
+  onLeave,
 }: {
   item: PortfolioItem;
   groupTitle: string;
   onClose: () => void;
+  /** The visitor follows the link to the project's own page. */
+  onLeave: () => void;
 }) {
   const { t } = useTranslation();
   const localize = useLocalize();
@@ -68,12 +81,19 @@ export function PortfolioDialog({
           <h2 id="portfolio-dialog-title">{localize(item.title)}</h2>
           <Paragraphs text={localize(item.description)} />
           {item.tags.length > 0 && <TagList tags={item.tags} variant="filled" />}
-          {item.url && (
-            <a className="button button-primary" href={item.url} target="_blank" rel="noopener noreferrer">
-              {t('portfolio.visit')}
-              <ExternalLink size={18} aria-hidden="true" />
-            </a>
-          )}
+          <p className={styles.actions}>
+            {item.url && (
+              <a className="button button-primary" href={item.url} target="_blank" rel="noopener noreferrer">
+                {t('portfolio.visit')}
+                <ExternalLink size={18} aria-hidden="true" />
+              </a>
+            )}
+            {/* The dialog's own address, as a page: it takes the dialog's place in the history. */}
+            <Link className="button button-ghost" to={projectAddress(item.id)} replace onClick={onLeave}>
+              {t('portfolio.open_page')}
+              <ArrowRight size={18} aria-hidden="true" />
+            </Link>
+          </p>
         </div>
       </div>
     </dialog>

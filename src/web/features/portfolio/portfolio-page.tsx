@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortfolioItem } from '../../../shared/schemas/content.js';
 import { useSection } from '../../shared/api/use-section.js';
@@ -6,7 +6,8 @@ import { ContentPicture } from '../../shared/components/content-picture.js';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
 import { useLocalize } from '../../shared/lib/use-locale.js';
-import { PortfolioDialog } from './portfolio-dialog.js';
+import { type DialogAddress, openDialogAddress } from './dialog-address.js';
+import { PortfolioDialog, projectAddress } from './portfolio-dialog.js';
 import styles from './portfolio-page.module.css';
 
 const ALL = 'all';
@@ -17,6 +18,9 @@ export function PortfolioPage() {
   const localize = useLocalize();
   const [group, setGroup] = useState(ALL);
   const [openItem, setOpenItem] = useState<PortfolioItem | undefined>();
+  // While a card's dialog is open the address bar shows the project's address (issue 27).
+  const dialogAddress = useRef<DialogAddress | undefined>(undefined);
+  useEffect(() => () => dialogAddress.current?.release(), []);
   // The route's loader fetched the section before this page rendered.
   if (!portfolio) return null;
 
@@ -26,6 +30,28 @@ export function PortfolioPage() {
     ...portfolio.groups.map((g) => ({ id: g.id, title: localize(g.title) })),
   ];
   const groupTitle = (id: string) => groups.find((g) => g.id === id)?.title ?? id;
+
+  function openDialog(item: PortfolioItem) {
+    dialogAddress.current?.release();
+    // Back closes the dialog: the address's own history entry is left, the page stays.
+    dialogAddress.current = openDialogAddress(projectAddress(item.id), () => {
+      dialogAddress.current = undefined;
+      setOpenItem(undefined);
+    });
+    setOpenItem(item);
+  }
+
+  function closeDialog() {
+    dialogAddress.current?.close();
+    dialogAddress.current = undefined;
+    setOpenItem(undefined);
+  }
+
+  /** The dialog's link to the project's page replaces the dialog's entry: Back returns to the grid. */
+  function leaveForPage() {
+    dialogAddress.current?.release();
+    dialogAddress.current = undefined;
+  }
 
   return (
     <div className={styles.page}>
@@ -74,7 +100,7 @@ export function PortfolioPage() {
                   <button
                     type="button"
                     className={styles.cardButton}
-                    onClick={() => setOpenItem(item)}
+                    onClick={() => openDialog(item)}
                     aria-describedby={`portfolio-summary-${item.id}`}
                   >
                     {localize(item.title)}
@@ -92,7 +118,8 @@ export function PortfolioPage() {
         <PortfolioDialog
           item={openItem}
           groupTitle={groupTitle(openItem.group)}
-          onClose={() => setOpenItem(undefined)}
+          onClose={closeDialog}
+          onLeave={leaveForPage}
         />
       )}
       <ScrollHint />
