@@ -144,7 +144,7 @@ export async function buildApp({
       await api.register(pagesRoutes, { content });
       await api.register(entriesRoutes, { content });
       await api.register(healthRoutes, { db });
-      await api.register(visitorRoutes, { db, rateLimit: config.visitorRateLimit });
+      await api.register(visitorRoutes, { db, rateLimit: config.visitorRateLimit, content });
       await api.register(contactRoutes, {
         db,
         rateLimit: config.contactRateLimit,

@@ -37,6 +37,11 @@ export function entrySitemapPages(snapshot: ContentSnapshot): SitemapPage[] {
   return [...(listed.length > 0 ? [{ path: '/notes', locales: listed }] : []), ...entries, ...items];
 }
 
+/** The addresses of the collections' pages a snapshot serves (in some language): what statistics count as themselves. */
+export function entryPagePaths(snapshot: ContentSnapshot): Set<string> {
+  return new Set(entrySitemapPages(snapshot).map((page) => page.path));
+}
+
 /** The languages with at least one visible note: where the header and footer link "Notes". */
 export function notesLocales(snapshot: ContentSnapshot): Locale[] {
   const notes = visibleIn(snapshot, 'notes');

@@ -28,7 +28,11 @@ export async function visitorIdFromKey(db: Kysely<Database>, key: string | undef
  * Facts about one visit as the visitor sent them; `siteHost` is the site's own host, which is never
  * counted as a referrer. Only values the site knows are stored (`stats/visit-values.ts`).
  */
-export type VisitFacts = NonNullable<VisitBody> & { siteHost?: string };
+export type VisitFacts = NonNullable<VisitBody> & {
+  siteHost?: string;
+  /** Whether an entry's address is one the site serves (the visitor routes ask the served snapshot). */
+  isEntryPage?: (path: string) => boolean;
+};
 
 /** Creates a visitor and records its first visit in one transaction; answers the new token. */
 export async function createVisitor(
@@ -103,7 +107,7 @@ async function insertVisit(
       device,
       visited_on: timestamp.slice(0, 10),
       visited_at: timestamp,
-      path: countedPath(details.path),
+      path: countedPath(details.path, details.isEntryPage),
       locale: details.locale ?? null,
       theme: details.theme ?? null,
       referrer_host: countedReferrerHost(details.referrer, details.siteHost),

@@ -1,4 +1,4 @@
-import { pageAtPath } from '../../shared/pages.js';
+import { matchPage } from '../../shared/pages.js';
 import { OTHER_VALUE } from '../../shared/schemas/stats.js';
 
 /**
@@ -14,10 +14,19 @@ const HOST =
   /^(?:(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 const MAX_HOST_LENGTH = 253;
 
-/** The page a visit began on: the site's own page address, `OTHER_VALUE` for any other, null when not given. */
-export function countedPath(path: string | undefined): string | null {
+/**
+ * The page a visit began on: the site's own page address, `OTHER_VALUE` for any other, null when not
+ * given. An entry's address (`/notes/<slug>`) counts as itself only when `isEntryPage` knows it, so a
+ * made-up slug never becomes a row of the owner's pages table.
+ */
+export function countedPath(
+  path: string | undefined,
+  isEntryPage: (path: string) => boolean = () => false,
+): string | null {
   if (path === undefined) return null;
-  return pageAtPath(path) === undefined ? OTHER_VALUE : path;
+  const page = matchPage(path);
+  if (page === undefined) return OTHER_VALUE;
+  return page.slug === undefined || isEntryPage(path) ? path : OTHER_VALUE;
 }
 
 /** Whether a URL's `host` (already lower-cased and punycoded by the URL parser) is a valid host name. */

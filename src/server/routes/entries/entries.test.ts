@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../../shared/locales.js';
 import type { NoteContent, RenderedEntry } from '../../../shared/schemas/collections.js';
+import { OTHER_VALUE } from '../../../shared/schemas/stats.js';
 import { refreshPublishedEntries } from '../../collections/entries-state.js';
 import { createEntry, publishEntryVersion } from '../../repositories/entry-repository.js';
 import { createTestApp, type TestApp } from '../../test/helper.js';
 import { sourcePageRenderer } from '../../test/source-page-renderer.js';
+import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
 
 /** A note in `locales`, its body rendered as the pipeline would (the pipeline has tests of its own). */
 function note(slug: string, date: string, locales: Locale[], tags: string[] = []): NoteContent {
@@ -152,5 +154,24 @@ describe('the collections as visitors get them', () => {
     expect(sitemap).toContain('<loc>https://aziza.example/notes/uzbek-only?lang=russian</loc>');
     expect(sitemap).not.toContain('<loc>https://aziza.example/notes/uzbek-only?lang=english</loc>');
     expect(sitemap).toContain('<loc>https://aziza.example/portfolio/shop</loc>');
+  });
+
+  it('counts an entry’s page as itself, and a made-up slug as "other"', async () => {
+    const browser = { 'user-agent': BROWSER_USER_AGENT };
+    const created = await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers: browser });
+    const token = created.json().data.token as string;
+    for (const path of ['/notes/newest', '/notes/made-up', '/portfolio/shop', '/portfolio/none']) {
+      const visit = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/visitor/visit/web',
+        headers: { ...browser, 'x-visitor-key': token },
+        payload: { path },
+      });
+      expect(visit.statusCode).toBe(200);
+    }
+    const paths = (await testApp.db.selectFrom('visits').select('path').execute()).map((visit) => visit.path);
+    expect(paths).toEqual(expect.arrayContaining(['/notes/newest', '/portfolio/shop', OTHER_VALUE]));
+    expect(paths).not.toContain('/notes/made-up');
+    expect(paths).not.toContain('/portfolio/none');
   });
 });

@@ -13,8 +13,11 @@ import {
   visitorHeadersSchema,
 } from '../../../shared/schemas/visitor.js';
 import { sessionOf } from '../../auth/current-session.js';
+import { entryPagePaths } from '../../collections/entry-pages.js';
+import type { ContentSnapshot, ContentState } from '../../content/content-state.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { perVersion } from '../../lib/per-version.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import {
   createVisitor,
@@ -31,6 +34,8 @@ export interface VisitorRoutesOptions {
   rateLimit: number;
   /** Whether the request carries the owner's session (by default, a live session cookie); the owner is not counted. */
   isOwner?: OwnerCheck;
+  /** The content served: an entry's address counts as itself only while the site serves that entry. */
+  content?: ContentState;
 }
 
 /**
@@ -40,9 +45,11 @@ export interface VisitorRoutesOptions {
  */
 export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
   app,
-  { db, rateLimit, isOwner = async (request) => (await sessionOf(db, request)) !== undefined },
+  { db, rateLimit, isOwner = async (request) => (await sessionOf(db, request)) !== undefined, content },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const entryPathsOf = perVersion((snapshot: ContentSnapshot) => entryPagePaths(snapshot));
+  const isEntryPage = (path: string) => (content ? entryPathsOf(content.current).has(path) : false);
   const errors = errorResponses(400, 404, 429);
   const perMinute = (name: string, points: number) => createRateLimit(db, { name, points, windowMs: 60_000 });
 
@@ -78,6 +85,7 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
       const token = await createVisitor(db, request.params.device, new Date(), {
         ...request.query,
         siteHost: request.host,
+        isEntryPage,
       });
       return ok({ token });
     },
@@ -102,7 +110,7 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
       }
       const visitorId = await visitorIdFromKey(db, key);
       if (!visitorId) throw new AppError(404, 'visitor_not_found', 'No visitor has this X-Visitor-Key');
-      await recordVisit(db, visitorId, request.params.device, { ...request.body, siteHost: request.host });
+      await recordVisit(db, visitorId, request.params.device, { ...request.body, siteHost: request.host, isEntryPage });
       return ok({ recorded: true });
     },
   });
