@@ -222,6 +222,23 @@ describe(`collections' entries on ${testDialect}`, () => {
     expect(await slugRedirect(db, 'notes', 'new-name', NOW)).toBe('old-name');
   });
 
+  it('gives a slug two entries publish at the same moment to one of them only', async () => {
+    const { db } = database;
+    const entries = await Promise.all(['contender-1', 'contender-2'].map((slug) => createEntry(db, 'notes', slug)));
+    const results = await Promise.allSettled(
+      entries.map(({ id }) =>
+        publishEntryVersion(db, id, { content: note('contested'), rendered: rendered() }, { source: 'editor' }),
+      ),
+    );
+    const won = results.findIndex((result) => result.status === 'fulfilled');
+    const lost = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(won).not.toBe(-1);
+    expect(lost.reason).toBeInstanceOf(SlugTakenError);
+    expect((await entryBySlug(db, 'notes', 'contested'))?.id).toBe(entries[won]?.id);
+    const loser = entries[1 - won];
+    expect(loser && (await entryById(db, loser.id))).toMatchObject({ latestVersion: null });
+  });
+
   it('frees the slug an entry was created with when it is renamed before it was ever published', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'working-title');
