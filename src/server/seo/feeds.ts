@@ -37,7 +37,10 @@ export interface FeedNote {
   /** ISO-8601 UTC: when it was published. */
   date: string;
   tags: string[];
-  /** The cover picture, its address relative to the site or absolute, described in this language. */
+  /**
+   * The cover picture, described in this language. `url` is its public address (`/media/<path>?w=…`
+   * or absolute), not the content path: a path without a leading slash resolves against the note's page.
+   */
   cover?: { url: string; alt: string };
 }
 
@@ -197,8 +200,8 @@ function prepare(note: FeedNote, origin: string, locale: Locale): PreparedNote {
 }
 
 /** The newest first (the slug breaks ties, so the order never depends on the input's). */
-function newestFirst(a: PreparedNote, b: PreparedNote): number {
-  return b.date.getTime() - a.date.getTime() || (a.link < b.link ? -1 : a.link > b.link ? 1 : 0);
+function newestFirst(a: { note: FeedNote; time: number }, b: { note: FeedNote; time: number }): number {
+  return b.time - a.time || (a.note.slug < b.note.slug ? -1 : a.note.slug > b.note.slug ? 1 : 0);
 }
 
 const ATOM_ROOT = '<feed xmlns="http://www.w3.org/2005/Atom">';
@@ -215,12 +218,14 @@ export function buildNoteFeeds({ locale, origin, identity, notes, updated }: Not
   const description = xmlClean(identity.role[locale]);
   const home = notesUrl(origin, locale);
   const feedUrls = noteFeedUrls(origin, locale);
+  // Chosen before any body is parsed: a site with hundreds of notes parses fifty.
   const items = notes
-    .map((note) => prepare(note, origin, locale))
+    .map((note) => ({ note, time: Date.parse(note.date) }))
     // A date that is not one cannot be placed in a feed (and would throw in `toISOString`).
-    .filter((note) => !Number.isNaN(note.date.getTime()))
+    .filter(({ time }) => !Number.isNaN(time))
     .sort(newestFirst)
-    .slice(0, MAX_FEED_ITEMS);
+    .slice(0, MAX_FEED_ITEMS)
+    .map(({ note }) => prepare(note, origin, locale));
   const lastChange = updated ?? items[0]?.date ?? new Date(0);
   const common = { id: home, link: home, updated: lastChange, generator: 'Sahifa', language: HTML_LANG[locale] };
 
