@@ -264,8 +264,15 @@ describe('note feeds', () => {
     expect((JSON.parse(json) as JsonFeed).items).toEqual([]);
   });
 
-  it('is the same for the same input (no clock, no randomness)', () => {
+  it("is the same for the same input (no clock, no randomness), whatever the notes' order", () => {
     expect(feeds('lotin')).toEqual(feeds('lotin'));
+    const sameDay = [note('b-note', '2026-11-20T00:00:00.000Z'), note('a-note', '2026-11-20T00:00:00.000Z')];
+    expect(feeds('lotin', sameDay)).toEqual(feeds('lotin', [...sameDay].reverse()));
+  });
+
+  it('leaves out a note whose date is not a date, rather than failing the feed', () => {
+    const { json } = feeds('english', [note('fine', '2026-11-20T00:00:00.000Z'), note('broken', 'not a date')]);
+    expect((JSON.parse(json) as JsonFeed).items.map((item) => item.id)).toEqual([noteUrl(ORIGIN, 'fine', 'english')]);
   });
 
   describe('nothing the owner writes breaks the XML', () => {
