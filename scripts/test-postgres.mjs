@@ -25,10 +25,10 @@ const STORAGE_TESTS = [
   'src/server/content/publish-across-processes.test.ts',
   'src/server/content/content-state.test.ts',
   'src/server/content/import-content-files.test.ts',
+  // The collections' files: entries created, published only when their files changed, taken down by removal.
+  'src/server/content/import-entry-files.test.ts',
   'src/server/routes/owner/content.test.ts',
   'src/server/routes/owner/content-restore.test.ts',
-  // An entry's drafts (409 on a stale one), publish with its slugs kept per collection, restore with set-aside, delete.
-  'src/server/routes/owner/entries.test.ts',
   'src/server/routes/owner/pictures-privacy.test.ts',
   // Counting: sign-in failures, floods and reset requests per source, statistics and the CLI's reading.
   'src/server/routes/owner/sign-in-lockout.test.ts',

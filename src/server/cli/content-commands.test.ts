@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -56,6 +56,31 @@ describe('npm run content:export and content:import', () => {
     }
     // Folders published by hand do not stand for CONTENT_DIR: start-up still compares with its own import.
     expect(await latestFilesHash(db)).toBeUndefined();
+  }, 60_000);
+
+  it("round-trips the collections' entries byte for byte: export, import, export", async () => {
+    // The first test imported content/, its notes and projects with it.
+    const filesUnder = (root: string) =>
+      readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((item) => item.isFile())
+        .map((item) => path.relative(root, path.join(item.parentPath, item.name)))
+        .sort();
+    const entryFiles = (root: string) => filesUnder(root).filter((file) => /^(notes|projects)\//.test(file));
+    const first = path.join(dir, 'entries-first');
+    expect((await command('export', first)).stdout).toMatch(/and 5 entries to /);
+    expect(entryFiles(first)).toEqual(entryFiles(CONTENT_DIR));
+    for (const file of entryFiles(CONTENT_DIR)) {
+      expect(readFileSync(path.join(first, file), 'utf8'), file).toBe(
+        readFileSync(path.join(CONTENT_DIR, file), 'utf8'),
+      );
+    }
+    expect((await command('import', first)).stdout).toContain('Entries: 0 published (0 new), 5 unchanged');
+    const second = path.join(dir, 'entries-second');
+    await command('export', second);
+    expect(filesUnder(second)).toEqual(filesUnder(first));
+    for (const file of filesUnder(first)) {
+      expect(readFileSync(path.join(second, file)), file).toEqual(readFileSync(path.join(first, file)));
+    }
   }, 60_000);
 
   it('exports an older version by its number, and never into a folder that has files', async () => {

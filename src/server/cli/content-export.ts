@@ -1,10 +1,15 @@
-// `npm run content:export -- DIR [--version N]`: a published version as a content folder (YAML files
-// and pictures), the same shape CONTENT_DIR has, to keep in git, edit, or import elsewhere.
+// `npm run content:export -- DIR [--version N]`: a published version as a content folder (YAML files,
+// the collections' entries and pictures), the same shape CONTENT_DIR has, to keep in git, edit, or
+// import elsewhere.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Locale } from '../../shared/locales.js';
+import { COLLECTIONS } from '../../shared/schemas/collections.js';
 import { contentYamlFiles } from '../content/content-files.js';
-import { picturesOf } from '../pictures/content-pictures.js';
+import { entryFileName, serializeEntry } from '../content/entry-files.js';
+import { entryPicturesOf, picturesOf } from '../pictures/content-pictures.js';
 import { contentVersionByNumber, latestContentVersion } from '../repositories/content-repository.js';
+import { entryVersionByNumber, listEntries } from '../repositories/entry-repository.js';
 import { pictureByPath } from '../repositories/picture-repository.js';
 import { OwnerCommandError, OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
 
@@ -13,11 +18,13 @@ await runOwnerCommand(
     name: 'content:export',
     usage: `Usage: npm run content:export -- DIR [--version N]
 
-Writes the published content (or version N) into DIR, a new or empty folder: the five YAML files
-and the pictures they name, as CONTENT_DIR holds them. npm run content:import -- DIR publishes such
-a folder again.
+Writes the published content (or version N) into DIR, a new or empty folder: the five YAML files,
+each entry's latest version as notes/<slug>/<language>.md and projects/<slug>/<language>.md (drafts
+and scheduled ones too), and the pictures they name, as CONTENT_DIR holds them. npm run
+content:import -- DIR publishes such a folder again.
 
-  --version N   the version to write (default: the one the site serves)
+  --version N   the version of the five sections to write (default: the one the site serves);
+                entries are always written as their latest version
   --help        this text`,
     options: {
       version: { type: 'string' },
@@ -44,8 +51,25 @@ a folder again.
     // bytes it was uploaded or imported with, from the database.
     mkdirSync(path.join(dir, 'images'), { recursive: true });
     for (const { file, text } of contentYamlFiles(version.content)) writeFileSync(path.join(dir, file), text);
+    // Each live entry's latest version, in the layout content:import reads back byte for byte.
+    const pictures = new Set(picturesOf(version.content));
+    let entries = 0;
+    for (const collection of COLLECTIONS) {
+      for (const entry of await listEntries(db, collection)) {
+        if (entry.latestVersion === null) continue;
+        const latest = await entryVersionByNumber(db, entry.latestVersion);
+        if (!latest) continue;
+        const folder = path.join(dir, collection, latest.content.slug);
+        mkdirSync(folder, { recursive: true });
+        for (const [locale, text] of Object.entries(serializeEntry(collection, latest.content))) {
+          writeFileSync(path.join(folder, entryFileName(locale as Locale)), text);
+        }
+        for (const picture of entryPicturesOf(latest)) pictures.add(picture);
+        entries += 1;
+      }
+    }
     const missing: string[] = [];
-    for (const picturePath of picturesOf(version.content)) {
+    for (const picturePath of pictures) {
       const picture = await pictureByPath(db, picturePath);
       if (!picture) {
         missing.push(picturePath);
@@ -55,7 +79,9 @@ a folder again.
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, picture.bytes);
     }
-    console.info(`Wrote version ${version.number} (${version.source}, ${version.createdAt}) to ${dir}`);
+    console.info(
+      `Wrote version ${version.number} (${version.source}, ${version.createdAt}) and ${entries} ${entries === 1 ? 'entry' : 'entries'} to ${dir}`,
+    );
     for (const picture of missing) console.warn(`  the picture ${picture} is not in the database (deleted?)`);
   },
 );

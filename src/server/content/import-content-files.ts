@@ -4,7 +4,8 @@ import { publishFilesVersionOnce } from '../repositories/content-files-repositor
 import { type ContentVersion, latestContentVersion } from '../repositories/content-repository.js';
 import { contentFolderHash } from './content-folder-hash.js';
 import { importContentPictures } from './import-content-pictures.js';
-import { loadContent } from './load-content.js';
+import { type EntryFilesImport, publishEntryFiles } from './import-entry-files.js';
+import { loadContentFolder } from './load-entries.js';
 
 export interface FilesImport {
   /** The version the site serves now. */
@@ -34,10 +35,16 @@ export async function publishFilesIfChanged(
 
 /**
  * Reads the content folder as start-up always has (a bad file throws `ContentError` with every
- * problem), then publishes it if it changed since it was last imported.
+ * problem, the entries' files' too), then publishes it if it changed since it was last imported, and
+ * each entry of the collections whose files changed (`publishEntryFiles`).
  */
-export async function importContentFiles(db: Db, contentDir: string, now = new Date()): Promise<FilesImport> {
-  const content = loadContent(contentDir);
+export async function importContentFiles(
+  db: Db,
+  contentDir: string,
+  now = new Date(),
+): Promise<FilesImport & { entries: EntryFilesImport }> {
+  const { content, entries } = loadContentFolder(contentDir);
   await importContentPictures(db, contentDir, content);
-  return publishFilesIfChanged(db, content, contentFolderHash(contentDir), now);
+  const entryImport = await publishEntryFiles(db, contentDir, entries, { compareWith: 'files', takeDown: true, now });
+  return { ...(await publishFilesIfChanged(db, content, contentFolderHash(contentDir), now)), entries: entryImport };
 }

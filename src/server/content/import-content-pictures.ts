@@ -16,9 +16,14 @@ import { ContentError } from './load-content.js';
  * as a `ContentError`, as bad YAML is. Answers the paths that were stored or replaced.
  */
 export async function importContentPictures(db: Db, contentDir: string, content: SiteContent): Promise<string[]> {
+  return importPictures(db, contentDir, picturesOf(content));
+}
+
+/** `importContentPictures` for any pictures under `images/`: the collections' entries' (issue 27) too. */
+export async function importPictures(db: Db, contentDir: string, picturePaths: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
   const checked: { picturePath: string; bytes: Buffer; picture: Awaited<ReturnType<typeof checkPicture>> }[] = [];
-  for (const picturePath of picturesOf(content)) {
+  for (const picturePath of picturePaths) {
     const file = path.join(contentDir, 'images', picturePath);
     if (!existsSync(file)) {
       problems.push(`images/${picturePath}: the file is missing`);

@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isLocale, type Locale } from '../../shared/locales.js';
 import { COLLECTIONS, type Collection, type EntryContent, entryLocales } from '../../shared/schemas/collections.js';
+import type { SiteContent } from '../../shared/schemas/content.js';
 import { entryFileName, parseEntryFiles } from './entry-files.js';
-import { shownPath } from './load-content.js';
+import { ContentError, loadContent, shownPath } from './load-content.js';
 
 /** An entry read from its folder, `<collection>/<slug>/`. */
 export type EntryFolder = {
@@ -96,4 +97,24 @@ function missingPictures(contentDir: string, folder: string, content: EntryConte
     const picturePath = path.join(contentDir, 'images', picture);
     return existsSync(picturePath) ? [] : [`${file}: ${field}: no file ${shownPath(picturePath)}`];
   });
+}
+
+/**
+ * The whole content folder as start-up, the watcher and `content:import` read it: the five section
+ * files (`loadContent`) and the collections' entries. Any problem throws one `ContentError` listing
+ * every problem of every file, the sections' first.
+ */
+export function loadContentFolder(contentDir: string): { content: SiteContent; entries: LoadedEntries } {
+  let content: SiteContent | undefined;
+  const problems: string[] = [];
+  try {
+    content = loadContent(contentDir);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    problems.push(...error.problems);
+  }
+  const entries = loadEntries(contentDir);
+  problems.push(...entries.problems);
+  if (problems.length > 0 || !content) throw new ContentError(problems);
+  return { content, entries };
 }

@@ -6,14 +6,17 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import type { NoteContent } from '../../shared/schemas/collections.js';
 import { buildApp } from '../app.js';
 import { contentFolderHash } from '../content/content-folder-hash.js';
 import { ContentState } from '../content/content-state.js';
+import { serializeEntry } from '../content/entry-files.js';
 import { importContentFiles } from '../content/import-content-files.js';
 import { publishContent } from '../content/publish-content.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import { contentDraft, listContentVersions, saveContentDraft } from '../repositories/content-repository.js';
+import { entryBySlug, entryVersionByNumber } from '../repositories/entry-repository.js';
 import { pictureSummaryByPath } from '../repositories/picture-repository.js';
 import { billionLaughs } from '../test/alias-bomb.js';
 import { createTestDatabase, TEST_INDEX_HTML, type TestDatabase, testDialect } from '../test/helper.js';
@@ -178,6 +181,46 @@ describe(`the content folder watched while the site runs, on ${testDialect}`, { 
     await new Promise((resolve) => setTimeout(resolve, 200));
     writeFileSync(path.join(contentDir, 'images', 'later', 'new.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await waitFor(() => site.app.contentState.current.version === before + 2);
+    await stop(site);
+  });
+
+  it("publishes a note written in a folder made under notes/ meanwhile, as the entry's own version, and takes it down when its folder goes", async () => {
+    const contentDir = contentFolder('entries');
+    const site = await startSite(database.db, contentDir);
+    const before = site.app.contentState.current.version;
+    const folder = path.join(contentDir, 'notes', 'watched-note');
+    mkdirSync(folder, { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const note = (title: string): NoteContent => ({
+      slug: 'watched-note',
+      status: 'published',
+      date: '2026-11-20',
+      tags: [],
+      text: { english: { title, summary: 'Watched', body: 'Text' } },
+    });
+    const write = (content: NoteContent) =>
+      saveAsEditor(path.join(folder, 'english.md'), serializeEntry('notes', content).english ?? '');
+    const latestTitle = async () => {
+      const entry = await entryBySlug(database.db, 'notes', 'watched-note');
+      const version = entry?.latestVersion ? await entryVersionByNumber(database.db, entry.latestVersion) : undefined;
+      return version && `${version.content.status}: ${version.content.text.english?.title}`;
+    };
+    const served = () =>
+      site.app.contentState.current.entries.visible.map((entry) => entry.content.text.english?.title);
+
+    write(note('First'));
+    await waitFor(async () => (await latestTitle()) === 'published: First');
+    // Served at once, without waiting for the refresh job; the sections are not published again.
+    await waitFor(() => served().includes('First'));
+    expect(site.app.contentState.current.version).toBe(before);
+    expect(site.logs()).toContain("the content folder's notes/watched-note was published");
+
+    write(note('Second'));
+    await waitFor(async () => (await latestTitle()) === 'published: Second');
+    rmSync(folder, { recursive: true });
+    await waitFor(async () => (await latestTitle()) === 'draft: Second');
+    await waitFor(() => !served().includes('Second'));
+    expect(site.app.contentState.current.version).toBe(before);
     await stop(site);
   });
 

@@ -1,10 +1,19 @@
 import { existsSync, type FSWatcher, readdirSync, statSync, watch } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { contentFolderHash, contentFolderSignature, isPublishedPath } from '../content/content-folder-hash.js';
+import { COLLECTIONS } from '../../shared/schemas/collections.js';
+import { refreshPublishedEntries } from '../collections/entries-state.js';
+import {
+  contentFolderHash,
+  contentFolderSignature,
+  entryFilesHash,
+  isPublishedPath,
+} from '../content/content-folder-hash.js';
 import type { ContentState } from '../content/content-state.js';
 import { importContentPictures } from '../content/import-content-pictures.js';
-import { ContentError, loadContent } from '../content/load-content.js';
+import { type EntryFilesImport, publishEntryFiles } from '../content/import-entry-files.js';
+import { ContentError } from '../content/load-content.js';
+import { loadContentFolder } from '../content/load-entries.js';
 import type { Db } from '../db/database.js';
 import { publishFilesVersionOnce } from '../repositories/content-files-repository.js';
 import type { Job } from './scheduler.js';
@@ -23,8 +32,17 @@ export interface ContentFolderWatchOptions {
   watchFolder?: typeof watch;
 }
 
+/** The folders whose every subfolder is watched: the pictures' and the collections' (`notes/<slug>/`). */
+const WATCHED_TREES = ['images', ...COLLECTIONS];
+
+/** The tree under `WATCHED_TREES` a changed path is in, if any. */
+function treeOf(changed: string): string | undefined {
+  return WATCHED_TREES.find((tree) => changed === tree || changed.startsWith(`${tree}/`));
+}
+
 /**
- * Watches the content folder and every folder under `images/`, one non-recursive `fs.watch` each.
+ * Watches the content folder and every folder under `images/`, `notes/` and `projects/`, one
+ * non-recursive `fs.watch` each.
  * Node 20's recursive `fs.watch` on Linux loses a file once an editor has replaced it by a rename
  * (checked on Node 20.20: the second save through a temporary file is not reported); a watch on
  * the folder that holds the file reports every save, whichever way it is written.
@@ -46,9 +64,9 @@ class FolderWatch {
     this.#watchers.clear();
   }
 
-  /** Watches the folders there are now (a new folder under images/ is watched once it appears). */
+  /** Watches the folders there are now (a new folder under images/ or notes/ is watched once it appears). */
   #sync(): void {
-    const folders = new Set(['', ...foldersUnder(this.root, 'images')]);
+    const folders = new Set(['', ...WATCHED_TREES.flatMap((tree) => foldersUnder(this.root, tree))]);
     for (const [folder, watcher] of this.#watchers) {
       if (!folders.has(folder)) {
         watcher.close();
@@ -60,11 +78,11 @@ class FolderWatch {
       const watcher = this.watchFolder(path.join(this.root, folder), { persistent: false }, (_event, file) => {
         // Some platforms do not name the file; then any change in the folder counts.
         const changed = file === null ? folder || 'images' : path.posix.join(folder, String(file));
-        if (changed === 'images' || changed.startsWith('images/')) this.#syncQuietly();
+        if (treeOf(changed) !== undefined) this.#syncQuietly();
         this.onChange(changed);
       });
       watcher.on('error', (error) => {
-        // A folder under images/ that was removed ends its watch; the root's end is an error.
+        // A folder under images/ or notes/ that was removed ends its watch; the root's end is an error.
         if (folder === '') this.onError(error);
         else this.#syncQuietly();
       });
@@ -103,7 +121,9 @@ function foldersUnder(root: string, relative: string): string[] {
  * are stored. An invalid folder (a bad file or picture) is logged with every problem, once per state
  * of the folder, and the site keeps serving its version.
  * A valid one is published unless the latest files import holds the same folder hash, so processes
- * sharing a folder (and a restart with an unchanged one) publish it once. Nothing else is touched:
+ * sharing a folder (and a restart with an unchanged one) publish it once. The collections' entries
+ * (`notes/<slug>/`, `projects/<slug>/`, issue 27) are published each as its own version when its files
+ * changed (`publishEntryFiles`), and the site's entries read again at once. Nothing else is touched:
  * versions published from the browser stay in the history, and the draft stays as it is.
  *
  * It runs as a scheduled job, so an import never overlaps another and the server's close stops the
@@ -161,33 +181,67 @@ export function contentFolderWatchJob(
     signature = next;
   }
 
+  /** What this process already published or checked of the collections' folders (`publishEntryFiles`). */
+  const settled = { folders: new Map<string, string>(), removals: new Map<string, number | null>() };
+
+  /** Logs a bad folder once per state of it; the site keeps serving what it served. */
+  function reject(log: FastifyBaseLogger, error: ContentError, hash: string): void {
+    if (hash === rejectedHash) return;
+    rejectedHash = hash;
+    log.error(
+      { problems: error.problems, servedVersion: state.current.version },
+      `the content folder changed but was not published; still serving version ${state.current.version}. ${error.message}`,
+    );
+  }
+
   async function importFolder(log: FastifyBaseLogger): Promise<void> {
-    const hash = contentFolderHash(contentDir);
-    let content: ReturnType<typeof loadContent>;
+    // The sections' hash (kept with their files import) and the entries' files': the folder's whole state.
+    const sectionsHash = contentFolderHash(contentDir);
+    const folderHash = () => `${contentFolderHash(contentDir)} ${entryFilesHash(contentDir)}`;
+    const hash = `${sectionsHash} ${entryFilesHash(contentDir)}`;
+    let read: ReturnType<typeof loadContentFolder>;
     try {
-      content = loadContent(contentDir);
+      read = loadContentFolder(contentDir);
       // The pictures it names go into the database first, checked as uploads are (as at start-up).
-      await importContentPictures(db, contentDir, content);
+      await importContentPictures(db, contentDir, read.content);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
-      if (hash !== rejectedHash) {
-        rejectedHash = hash;
-        log.error(
-          { problems: error.problems, servedVersion: state.current.version },
-          `the content folder changed but was not published; still serving version ${state.current.version}. ${error.message}`,
-        );
-      }
+      reject(log, error, hash);
       return;
     }
     // Still being written: what was read may not be what was hashed. The next turn reads it again.
-    if (contentFolderHash(contentDir) !== hash) {
+    if (folderHash() !== hash) {
       changedAt = Date.now();
       return;
     }
+    let entries: EntryFilesImport;
+    try {
+      // Each entry whose files changed, as its own version; a bad picture of one publishes none.
+      entries = await publishEntryFiles(db, contentDir, read.entries, {
+        compareWith: 'files',
+        takeDown: true,
+        settled,
+      });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      reject(log, error, hash);
+      return;
+    }
     rejectedHash = undefined;
-    const published = await publishFilesVersionOnce(db, content, hash);
+    for (const { collection, slug, version } of entries.published) {
+      log.info({ entryVersion: version }, `the content folder's ${collection}/${slug} was published`);
+    }
+    for (const { collection, slug, version } of entries.takenDown) {
+      log.info(
+        { entryVersion: version },
+        `${collection}/${slug} was taken down (a draft again): its folder was removed`,
+      );
+    }
+    for (const skipped of entries.skipped) log.warn(skipped);
+    if (entries.published.length > 0 || entries.takenDown.length > 0) await refreshPublishedEntries(db, state);
+    const published = await publishFilesVersionOnce(db, read.content, sectionsHash);
     // A newer version published meanwhile elsewhere stays: the content-refresh job serves it.
-    if (published && published.number > state.current.version && state.replace(content, published.number)) {
+    if (published && published.number > state.current.version && state.replace(read.content, published.number)) {
       log.info({ version: published.number }, `the content folder was published as version ${published.number}`);
     }
   }
