@@ -38,6 +38,8 @@ export const API_ERROR_CODES = [
   'channel_not_configured',
   'move_not_allowed',
   'draft_conflict',
+  /** A collection's entry slug that another entry has or once had (old addresses keep redirecting). */
+  'slug_taken',
   ...PICTURE_REFUSAL_CODES,
   'picture_in_use',
   'service_unavailable',

@@ -6,6 +6,7 @@ import { getPasswordHash } from '../../repositories/owner-repository.js';
 import { ownerErrorResponses } from '../responses.js';
 import { contentStoreRoutes } from './content.js';
 import { contentTranslationRoutes } from './content-translations.js';
+import { entryRoutes } from './entries.js';
 import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
@@ -103,6 +104,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
     await signedIn.register(contentStoreRoutes, { db });
     await signedIn.register(contentTranslationRoutes, { db });
+    await signedIn.register(entryRoutes, { db });
     await signedIn.register(pictureRoutes, { db, cacheDir: options.cacheDir });
   });
 };
