@@ -18,6 +18,7 @@ import {
 } from '../../shared/schemas/entry-views.js';
 import type { ContentSnapshot, PublishedEntry } from '../content/content-state.js';
 import { escapeHtml } from '../lib/escape-html.js';
+import type { FeedNote } from '../seo/feeds.js';
 import type { SitemapPage } from '../seo/sitemap.js';
 
 /** The collections' pages for the sitemap: the notes list, each visible entry, each portfolio item's page. */
@@ -40,6 +41,26 @@ export function entrySitemapPages(snapshot: ContentSnapshot): SitemapPage[] {
 /** The addresses of the collections' pages a snapshot serves (in some language): what statistics count as themselves. */
 export function entryPagePaths(snapshot: ContentSnapshot): Set<string> {
   return new Set(entrySitemapPages(snapshot).map((page) => page.path));
+}
+
+/** The visible notes written in `locale`, as the feeds show them (the feeds keep the newest). */
+export function feedNotesOf(snapshot: ContentSnapshot, locale: Locale): FeedNote[] {
+  return visibleIn(snapshot, 'notes').flatMap((note) => {
+    const texts = note.content.text[locale];
+    if (!texts) return [];
+    const feedNote: FeedNote = {
+      slug: note.slug,
+      title: texts.title,
+      summary: texts.summary,
+      html: note.rendered[locale]?.html ?? '',
+      date: note.visibleFrom,
+      tags: [...note.content.tags],
+    };
+    if (note.content.cover !== undefined) {
+      feedNote.cover = { url: `/media/${note.content.cover}`, alt: texts.cover_alt ?? texts.title };
+    }
+    return [feedNote];
+  });
 }
 
 /** The languages with at least one visible note: where the header and footer link "Notes". */

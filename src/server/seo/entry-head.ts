@@ -7,24 +7,18 @@ import { jsonForScript } from '../../shared/site-data.js';
 import { escapeHtml } from '../lib/escape-html.js';
 // An entry's languages are its own, so its `x-default` is its first language's address (the plain path
 // would show a visitor without a saved language the 404 page when the entry has no Uzbek).
+import { NOTE_FEED_FORMATS, type NoteFeedFormat, noteFeedUrls } from './feeds.js';
 import { addressIn, clip, type PreviewImage } from './page-head.js';
 
-/** The three feeds of one language's notes: RSS 2.0, Atom and JSON Feed. */
-export const NOTE_FEEDS = [
-  { extension: 'xml', type: 'application/rss+xml' },
-  { extension: 'atom', type: 'application/atom+xml' },
-  { extension: 'json', type: 'application/feed+json' },
-] as const;
-
-export function noteFeedPath(locale: Locale, extension: (typeof NOTE_FEEDS)[number]['extension']): string {
-  return `/notes/feed/${locale}.${extension}`;
-}
+/** What each feed is called in the page's `<link rel="alternate">`, after the notes' title. */
+const FEED_NAMES: Record<NoteFeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
 
 /** `<link rel="alternate">` to the feeds of the notes in `locale`, on every page of that language that has notes. */
 export function noteFeedLinks(origin: string, locale: Locale, title: string): string[] {
-  return NOTE_FEEDS.map(
-    ({ extension, type }) =>
-      `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(`${origin}${noteFeedPath(locale, extension)}`)}" />`,
+  const urls = noteFeedUrls(origin, locale);
+  return (Object.keys(NOTE_FEED_FORMATS) as NoteFeedFormat[]).map(
+    (format) =>
+      `<link rel="alternate" type="${NOTE_FEED_FORMATS[format].contentType.split(';')[0]}" title="${escapeHtml(`${title} (${FEED_NAMES[format]})`)}" href="${escapeHtml(urls[format])}" />`,
   );
 }
 

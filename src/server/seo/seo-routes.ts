@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { entrySitemapPages } from '../collections/entry-pages.js';
+import { entrySitemapPages, feedNotesOf } from '../collections/entry-pages.js';
 import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { perVersion } from '../lib/per-version.js';
-import { compressBody, readyBody, sendCompressed } from '../lib/precompressed.js';
+import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../lib/precompressed.js';
 import { askPictureProcess } from '../pictures/picture-process.js';
 import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion } from '../pictures/preview-image.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
+import { buildNoteFeeds, NOTE_FEED_FORMATS, type NoteFeedFormat } from './feeds.js';
 import type { PreviewImage } from './page-head.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
@@ -20,6 +21,8 @@ export interface SeoOptions {
 }
 
 type PreviewImageAddress = (origin: string, locale: Locale) => PreviewImage;
+
+const FEED_FORMATS = Object.keys(NOTE_FEED_FORMATS) as NoteFeedFormat[];
 
 /**
  * The preview picture's address per language, for each snapshot's pages: its version changes with
@@ -64,6 +67,38 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
     readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, locale)),
   );
   const hour = 'public, max-age=3600';
+
+  // The notes' feeds per language (issue 27): all three made at once, once per snapshot, on the first
+  // request of any; a language without notes has empty feeds (a reader subscribed keeps a valid one).
+  const feedsOf = perVersion(async (snapshot: ContentSnapshot, locale: Locale) => {
+    const feeds = buildNoteFeeds({
+      locale,
+      origin,
+      identity: snapshot.content.identity,
+      notes: feedNotesOf(snapshot, locale),
+    });
+    const bodies = await Promise.all(
+      FEED_FORMATS.map((format) => compressBody(NOTE_FEED_FORMATS[format].contentType, feeds[format])),
+    );
+    return Object.fromEntries(FEED_FORMATS.map((format, index) => [format, bodies[index]])) as Record<
+      NoteFeedFormat,
+      CompressedBody
+    >;
+  });
+  app.get<{ Params: { file: string } }>(
+    '/notes/feed/:file',
+    { schema: { hide: true }, compress: false },
+    async (request, reply) => {
+      const [locale, extension] = request.params.file.split('.');
+      const format = FEED_FORMATS.find((candidate) => NOTE_FEED_FORMATS[candidate].extension === extension);
+      if (!isLocale(locale) || format === undefined || request.params.file !== `${locale}.${extension}`) {
+        throw new AppError(404, 'not_found', 'There is no such feed');
+      }
+      const feeds = await feedsOf(content.current, locale);
+      // Readers poll: an hour's cache at most, and the ETag names the entries' state.
+      return sendCompressed(request, reply, feeds[format], { cacheControl: 'public, max-age=600' });
+    },
+  );
 
   app.get('/sitemap.xml', { schema: { hide: true }, compress: false }, async (request, reply) =>
     sendCompressed(request, reply, await sitemapOf(content.current), { cacheControl: hour }),

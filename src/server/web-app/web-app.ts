@@ -12,6 +12,7 @@ import {
   type Locale,
 } from '../../shared/locales.js';
 import { type PictureInfos, pictureVersion } from '../../shared/media.js';
+import { fullName } from '../../shared/owner-name.js';
 import {
   HYDRATION_DATA_ELEMENT_ID,
   type PageRenderer,
@@ -51,6 +52,7 @@ import { slugRedirect } from '../repositories/entry-repository.js';
 import { picturesByPath } from '../repositories/picture-repository.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { entryHead, noteFeedLinks, noteListHead } from '../seo/entry-head.js';
+import { NOTES_WORD } from '../seo/feeds.js';
 import { pageHead } from '../seo/page-head.js';
 import { previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
 import { loadPageAssets } from './page-assets.js';
@@ -201,7 +203,11 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     const pages = entryPagesFor(snapshot);
     const match = matchPage(variant.path);
     const feeds = notesLocalesOf(snapshot).includes(variant.locale)
-      ? noteFeedLinks(variant.origin, variant.locale, `${renderer?.titles[variant.locale].notes ?? 'Notes'} (RSS)`)
+      ? noteFeedLinks(
+          variant.origin,
+          variant.locale,
+          `${fullName(snapshot.content.identity, variant.locale)} — ${NOTES_WORD[variant.locale]}`,
+        )
       : [];
     if ((page === 'note' || page === 'project') && match?.slug !== undefined) {
       const view = page === 'note' ? pages.note(variant.locale, match.slug) : pages.project(variant.locale, match.slug);

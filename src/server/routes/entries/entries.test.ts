@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../../shared/locales.js';
 import type { NoteContent, RenderedEntry } from '../../../shared/schemas/collections.js';
@@ -173,5 +174,36 @@ describe('the collections as visitors get them', () => {
     expect(paths).toEqual(expect.arrayContaining(['/notes/newest', '/portfolio/shop', OTHER_VALUE]));
     expect(paths).not.toContain('/notes/made-up');
     expect(paths).not.toContain('/portfolio/none');
+  });
+
+  it('answers each language’s feeds with the full text, linked from that language’s pages', async () => {
+    const rss = await get('/notes/feed/english.xml');
+    expect(rss.statusCode).toBe(200);
+    expect(rss.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const channel = new JSDOM(rss.body, { contentType: 'application/xml' }).window.document;
+    const items = [...channel.querySelectorAll('item')];
+    expect(items.map((item) => item.querySelector('link')?.textContent)).toContain(
+      'https://aziza.example/notes/newest?lang=english',
+    );
+    expect(rss.body).toContain('The body of newest in english.');
+    expect(rss.body).not.toContain('uzbek-only');
+
+    const atom = await get('/notes/feed/russian.atom');
+    expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(
+      new JSDOM(atom.body, { contentType: 'application/xml' }).window.document.querySelector('feed'),
+    ).not.toBeNull();
+    const json = await get('/notes/feed/lotin.json');
+    expect(json.headers['content-type']).toBe('application/feed+json; charset=utf-8');
+    expect(JSON.parse(json.body).items.map((item: { url: string }) => item.url)).toContain(
+      'https://aziza.example/notes/uzbek-only',
+    );
+    for (const missing of ['klingon.xml', 'english.rss', 'english.xml.gz', 'english']) {
+      expect((await get(`/notes/feed/${missing}`)).statusCode).toBe(404);
+    }
+    const page = (await get('/about?lang=russian')).body;
+    expect(page).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Азиза Тест — Заметки (RSS)" href="https://aziza.example/notes/feed/russian.xml" />',
+    );
   });
 });
