@@ -193,14 +193,6 @@ describe('renderMarkdown: pictures', () => {
       expect(await html(source), source).toBe('<p>A cat</p>');
     expect(await html('![](https://example.com/x.png)')).toBe('');
   });
-
-  it('lists the pictures a rendered body shows', async () => {
-    const { html: body } = await renderMarkdown(
-      '![a](notes/a.webp) ![b](https://x.example/b.png) ![c](x/c.png)',
-      english,
-    );
-    expect(renderedPictures(body)).toEqual(['notes/a.webp', 'x/c.png']);
-  });
 });
 
 describe('renderMarkdown: headings', () => {

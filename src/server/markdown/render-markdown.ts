@@ -89,11 +89,6 @@ export async function renderEntry(content: EntryContent): Promise<RenderedEntry>
   return rendered;
 }
 
-/** The content pictures (`notes/cat.webp`) a rendered body shows, in order, once each. */
-export function renderedPictures(html: string): string[] {
-  return [...new Set(Array.from(html.matchAll(/<img src="\/media\/([^"?#]+)"/g), (match) => match[1] ?? ''))];
-}
-
 interface MarkdownNode {
   type: string;
   lang?: string | null;
