@@ -47,6 +47,10 @@ describe(`collections' entries on ${testDialect}`, () => {
   });
   afterAll(async () => database.drop());
 
+  /** Publishes `content` to the entry from the editor, with a rendering of three words. */
+  const publish = (id: string, content: NoteContent) =>
+    publishEntryVersion(database.db, id, { content, rendered: rendered() }, { source: 'editor' });
+
   it('has no entries and revision 0 at first', async () => {
     const { db } = database;
     expect(await entriesRevision(db)).toBe(0);
@@ -175,11 +179,7 @@ describe(`collections' entries on ${testDialect}`, () => {
     const { db } = database;
     const entries = await Promise.all(['race-1', 'race-2', 'race-3'].map((slug) => createEntry(db, 'notes', slug)));
     const before = await entriesRevision(db);
-    const published = await Promise.all(
-      [...entries, ...entries].map(({ id, slug }) =>
-        publishEntryVersion(db, id, { content: note(slug), rendered: rendered() }, { source: 'editor' }),
-      ),
-    );
+    const published = await Promise.all([...entries, ...entries].map(({ id, slug }) => publish(id, note(slug))));
     expect(published.map((version) => version.number).sort((x, y) => x - y)).toEqual(
       [1, 2, 3, 4, 5, 6].map((n) => before + n),
     );
@@ -193,8 +193,8 @@ describe(`collections' entries on ${testDialect}`, () => {
   it('renames: the old slug stays taken and sends visitors on to the current one', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'old-name');
-    await publishEntryVersion(db, entry.id, { content: note('old-name'), rendered: rendered() }, { source: 'editor' });
-    await publishEntryVersion(db, entry.id, { content: note('new-name'), rendered: rendered() }, { source: 'editor' });
+    await publish(entry.id, note('old-name'));
+    await publish(entry.id, note('new-name'));
     expect(await entryById(db, entry.id)).toMatchObject({ slug: 'new-name' });
     expect(await entryBySlug(db, 'notes', 'old-name')).toBeUndefined();
     expect((await entryBySlug(db, 'notes', 'new-name'))?.id).toBe(entry.id);
@@ -206,30 +206,22 @@ describe(`collections' entries on ${testDialect}`, () => {
     await expect(createEntry(db, 'notes', 'old-name')).rejects.toBeInstanceOf(SlugTakenError);
     const other = await createEntry(db, 'notes', 'someone-else');
     for (const slug of ['old-name', 'new-name']) {
-      await expect(
-        publishEntryVersion(db, other.id, { content: note(slug), rendered: rendered() }, { source: 'editor' }),
-      ).rejects.toBeInstanceOf(SlugTakenError);
+      await expect(publish(other.id, note(slug))).rejects.toBeInstanceOf(SlugTakenError);
     }
     // A refused publish changed nothing.
     expect(await entryById(db, other.id)).toMatchObject({ slug: 'someone-else', latestVersion: null });
     expect(await listEntryVersions(db, other.id)).toEqual([]);
     // Nor may it take a slug an entry not yet published holds.
-    await expect(
-      publishEntryVersion(db, other.id, { content: note('drafted'), rendered: rendered() }, { source: 'editor' }),
-    ).rejects.toBeInstanceOf(SlugTakenError);
+    await expect(publish(other.id, note('drafted'))).rejects.toBeInstanceOf(SlugTakenError);
     // Going back to the old slug is the entry's own right; the newer one then sends visitors back.
-    await publishEntryVersion(db, entry.id, { content: note('old-name'), rendered: rendered() }, { source: 'editor' });
+    await publish(entry.id, note('old-name'));
     expect(await slugRedirect(db, 'notes', 'new-name', NOW)).toBe('old-name');
   });
 
   it('gives a slug two entries publish at the same moment to one of them only', async () => {
     const { db } = database;
     const entries = await Promise.all(['contender-1', 'contender-2'].map((slug) => createEntry(db, 'notes', slug)));
-    const results = await Promise.allSettled(
-      entries.map(({ id }) =>
-        publishEntryVersion(db, id, { content: note('contested'), rendered: rendered() }, { source: 'editor' }),
-      ),
-    );
+    const results = await Promise.allSettled(entries.map(({ id }) => publish(id, note('contested'))));
     const won = results.findIndex((result) => result.status === 'fulfilled');
     const lost = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(won).not.toBe(-1);
@@ -242,12 +234,7 @@ describe(`collections' entries on ${testDialect}`, () => {
   it('frees the slug an entry was created with when it is renamed before it was ever published', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'working-title');
-    await publishEntryVersion(
-      db,
-      entry.id,
-      { content: note('final-title'), rendered: rendered() },
-      { source: 'editor' },
-    );
+    await publish(entry.id, note('final-title'));
     expect(await slugRedirect(db, 'notes', 'working-title', NOW)).toBeUndefined();
     expect((await createEntry(db, 'notes', 'working-title')).slug).toBe('working-title');
   });
@@ -255,31 +242,16 @@ describe(`collections' entries on ${testDialect}`, () => {
   it('keeps a scheduled entry with visible_from in the future, and a draft with none', async () => {
     const { db } = database;
     const scheduled = await createEntry(db, 'notes', 'coming-soon');
-    await publishEntryVersion(
-      db,
-      scheduled.id,
-      { content: note('coming-soon', { date: '2026-12-01T09:30:00+05:00' }), rendered: rendered() },
-      { source: 'editor' },
-    );
+    await publish(scheduled.id, note('coming-soon', { date: '2026-12-01T09:30:00+05:00' }));
     expect((await entryById(db, scheduled.id))?.visibleFrom).toBe('2026-12-01T04:30:00.000Z');
     expect((await publishedEntries(db)).some(({ entry }) => entry.id === scheduled.id)).toBe(true);
     // Renamed while scheduled: the old address does not tell the new slug before its time.
-    await publishEntryVersion(
-      db,
-      scheduled.id,
-      { content: note('coming-later', { date: '2026-12-01T09:30:00+05:00' }), rendered: rendered() },
-      { source: 'editor' },
-    );
+    await publish(scheduled.id, note('coming-later', { date: '2026-12-01T09:30:00+05:00' }));
     expect(await slugRedirect(db, 'notes', 'coming-soon', NOW)).toBeUndefined();
     expect(await slugRedirect(db, 'notes', 'coming-soon', new Date('2026-12-01T04:30:00Z'))).toBe('coming-later');
 
     const unpublished = await createEntry(db, 'notes', 'not-yet');
-    await publishEntryVersion(
-      db,
-      unpublished.id,
-      { content: note('not-yet', { status: 'draft' }), rendered: rendered() },
-      { source: 'editor' },
-    );
+    await publish(unpublished.id, note('not-yet', { status: 'draft' }));
     expect(await entryById(db, unpublished.id)).toMatchObject({ visibleFrom: null, latestVersion: expect.any(Number) });
     expect((await publishedEntries(db)).some(({ entry }) => entry.id === unpublished.id)).toBe(false);
   });
@@ -287,13 +259,8 @@ describe(`collections' entries on ${testDialect}`, () => {
   it('deletes an entry with a last version the revision shows, and keeps its slugs taken', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'to-delete');
-    await publishEntryVersion(db, entry.id, { content: note('to-delete'), rendered: rendered() }, { source: 'editor' });
-    await publishEntryVersion(
-      db,
-      entry.id,
-      { content: note('to-delete-renamed'), rendered: rendered() },
-      { source: 'editor' },
-    );
+    await publish(entry.id, note('to-delete'));
+    await publish(entry.id, note('to-delete-renamed'));
     const before = await entriesRevision(db);
     const later = new Date('2026-11-27T08:00:00Z');
     expect(await deleteEntry(db, entry.id, later)).toBe(true);
@@ -317,9 +284,7 @@ describe(`collections' entries on ${testDialect}`, () => {
     // Deleted once only; nothing more is published to it.
     expect(await deleteEntry(db, entry.id)).toBe(false);
     expect(await deleteEntry(db, '00000000-0000-4000-8000-000000000000')).toBe(false);
-    await expect(
-      publishEntryVersion(db, entry.id, { content: note('to-delete'), rendered: rendered() }, { source: 'editor' }),
-    ).rejects.toBeInstanceOf(EntryMissingError);
+    await expect(publish(entry.id, note('to-delete'))).rejects.toBeInstanceOf(EntryMissingError);
     expect(await entriesRevision(db)).toBe(before + 1);
   });
 
@@ -415,19 +380,9 @@ describe(`collections' entries on ${testDialect}`, () => {
   it('sets nothing aside when the draft holds no edits of its own', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'clean-draft');
-    const first = await publishEntryVersion(
-      db,
-      entry.id,
-      { content: note('clean-draft'), rendered: rendered() },
-      { source: 'editor' },
-    );
+    const first = await publish(entry.id, note('clean-draft'));
     const secondContent = note('clean-draft', { tags: ['second'] });
-    const second = await publishEntryVersion(
-      db,
-      entry.id,
-      { content: secondContent, rendered: rendered() },
-      { source: 'editor' },
-    );
+    const second = await publish(entry.id, secondContent);
     await saveEntryDraft(db, entry.id, { content: secondContent, basedOn: second.number, revision: 0 });
     const version = await entryVersionByNumber(db, first.number);
     if (!version) throw new Error('the first version is missing');
@@ -439,12 +394,7 @@ describe(`collections' entries on ${testDialect}`, () => {
   it('refuses to restore a version of a deleted entry, and changes nothing', async () => {
     const { db } = database;
     const entry = await createEntry(db, 'notes', 'gone');
-    const first = await publishEntryVersion(
-      db,
-      entry.id,
-      { content: note('gone'), rendered: rendered() },
-      { source: 'editor' },
-    );
+    const first = await publish(entry.id, note('gone'));
     await deleteEntry(db, entry.id);
     const before = await entriesRevision(db);
     const version = await entryVersionByNumber(db, first.number);
