@@ -95,7 +95,7 @@ async function run({ id, task }: PictureTaskMessage): Promise<void> {
     } else {
       const { renderPreviewImage } = await import('./preview-image.js');
       const photo = task.photo && { bytes: await take(task.photo.source), contentType: task.photo.contentType };
-      await reply(await renderPreviewImage(task.content, photo, task.locale));
+      await reply(await renderPreviewImage(task.content, photo, task.locale, task.entry));
     }
     await send({ id, done: true });
   } catch (error) {

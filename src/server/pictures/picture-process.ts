@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../shared/locales.js';
 import type { MediaWidth } from '../../shared/media.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import type { PreviewEntry } from './preview-image.js';
 
 /** The formats a raster picture is served in at the widths of MEDIA_WIDTHS. */
 export const VARIANT_FORMATS = ['avif', 'webp'] as const;
@@ -31,6 +32,8 @@ type Task<Source> =
       content: SiteContent;
       locale: Locale;
       photo: { source: Source; contentType: string } | undefined;
+      /** A note's or project's own card: its title over the owner's name, its cover as the picture. */
+      entry?: PreviewEntry | undefined;
     };
 export type PictureTask = Task<Uint8Array>;
 /** A task as the picture process receives it: `source` is the path of a file to read. */

@@ -47,12 +47,24 @@ async function textImage(
   return { input, height: maxHeight };
 }
 
+/** What a note's or a project's own card says: its title, and what it is ("Notes", "Portfolio"). */
+export interface PreviewEntry {
+  title: string;
+  label: string;
+}
+
 /**
  * A version for the image's address, so shared-link caches fetch it again when the owner changes
- * it: made from their name and role and the home photo's SHA-256 (from the database).
+ * it: made from their name and role, the entry's texts for an entry's card, and the photo's SHA-256
+ * (the home photo, or the entry's cover; from the database).
  */
-export function previewVersion(content: SiteContent, photoSha256: string | undefined): string {
+export function previewVersion(
+  content: SiteContent,
+  photoSha256: string | undefined,
+  entry?: PreviewEntry | undefined,
+): string {
   const hash = createHash('sha256').update(JSON.stringify(content.identity));
+  if (entry) hash.update(JSON.stringify(entry));
   if (photoSha256) hash.update(photoSha256);
   return hash.digest('base64url').slice(0, 12);
 }
@@ -67,6 +79,7 @@ export async function renderPreviewImage(
   content: SiteContent,
   photo: { bytes: Buffer; contentType: string } | undefined,
   locale: Locale,
+  entry?: PreviewEntry | undefined,
 ): Promise<Buffer> {
   const sharp = await loadSharp();
   const layers: OverlayOptions[] = [];
@@ -79,9 +92,14 @@ export async function renderPreviewImage(
       .toBuffer();
     layers.push({ input: drawn, left: 0, top: 0 });
   }
-  const name = await textImage(fullName(content.identity, locale), 'sans-serif Bold 64', INK, 240);
-  const role = await textImage(content.identity.role[locale], 'sans-serif 34', MUTED, 130);
-  const location = content.identity.location?.[locale];
+  // An entry's card: what it is, its title large, and whose it is; the site's: the name, role, place.
+  const name = entry
+    ? await textImage(entry.title, 'sans-serif Bold 54', INK, 300)
+    : await textImage(fullName(content.identity, locale), 'sans-serif Bold 64', INK, 240);
+  const role = entry
+    ? await textImage(`${fullName(content.identity, locale)} · ${entry.label}`, 'sans-serif 30', MUTED, 80)
+    : await textImage(content.identity.role[locale], 'sans-serif 34', MUTED, 130);
+  const location = entry ? undefined : content.identity.location?.[locale];
   const where = location ? await textImage(location, 'sans-serif 26', MUTED, 36) : undefined;
   const gap = 28;
   const accentHeight = 8;

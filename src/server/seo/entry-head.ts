@@ -31,7 +31,7 @@ export interface EntryHeadInput {
   view: NoteView | ProjectView;
   kind: 'note' | 'project';
   image: PreviewImage;
-  /** The entry's cover as an absolute address, when it has one. */
+  /** The entry's cover as an absolute address, when it has one (for JSON-LD). */
   cover: string | undefined;
 }
 
@@ -73,14 +73,12 @@ function entryJsonLd({ origin, path, locale, content, view, kind, cover }: Entry
 
 /** The head of a note's or a project's page: its own title, summary, languages and picture. */
 export function entryHead(input: EntryHeadInput): string {
-  const { origin, path, locale, content, view, kind, image, cover } = input;
+  const { origin, path, locale, content, view, kind, image } = input;
   const title = escapeHtml(documentTitle(fullName(content.identity, locale), view.title));
   const description = escapeHtml(view.summary);
   const canonical = escapeHtml(addressIn(origin, path, locale));
-  // A cover is the entry's own picture; without one, the site's card in this language.
-  const picture = cover
-    ? { url: cover, alt: view.coverAlt ?? view.title }
-    : { url: image.url, alt: `${fullName(content.identity, locale)} — ${content.identity.role[locale]}` };
+  // The entry's own card: its title and cover (seo-routes.ts, `/og/<collection>/<slug>/<language>.jpg`).
+  const picture = { url: image.url, alt: view.title };
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -103,13 +101,11 @@ export function entryHead(input: EntryHeadInput): string {
     `<meta name="twitter:image" content="${escapeHtml(picture.url)}" />`,
     `<meta name="twitter:image:alt" content="${escapeHtml(picture.alt)}" />`,
   ];
-  if (!cover) {
-    tags.push(
-      `<meta property="og:image:type" content="${image.type}" />`,
-      `<meta property="og:image:width" content="${image.width}" />`,
-      `<meta property="og:image:height" content="${image.height}" />`,
-    );
-  }
+  tags.push(
+    `<meta property="og:image:type" content="${image.type}" />`,
+    `<meta property="og:image:width" content="${image.width}" />`,
+    `<meta property="og:image:height" content="${image.height}" />`,
+  );
   if (kind === 'note') {
     tags.push(`<meta property="article:published_time" content="${escapeHtml(view.date)}" />`);
     for (const tag of view.tags) tags.push(`<meta property="article:tag" content="${escapeHtml(tag)}" />`);

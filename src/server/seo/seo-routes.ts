@@ -1,16 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
+import { COLLECTION_PATHS, COLLECTIONS, type Collection, entrySlugSchema } from '../../shared/schemas/collections.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { entrySitemapPages, feedNotesOf } from '../collections/entry-pages.js';
+import { entryPagesOf, entrySitemapPages, feedNotesOf } from '../collections/entry-pages.js';
 import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { perVersion } from '../lib/per-version.js';
 import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../lib/precompressed.js';
 import { askPictureProcess } from '../pictures/picture-process.js';
-import { PREVIEW_HEIGHT, PREVIEW_TYPE, PREVIEW_WIDTH, previewVersion } from '../pictures/preview-image.js';
+import {
+  PREVIEW_HEIGHT,
+  PREVIEW_TYPE,
+  PREVIEW_WIDTH,
+  type PreviewEntry,
+  previewVersion,
+} from '../pictures/preview-image.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
-import { buildNoteFeeds, NOTE_FEED_FORMATS, type NoteFeedFormat } from './feeds.js';
+import { buildNoteFeeds, NOTE_FEED_FORMATS, NOTES_WORD, type NoteFeedFormat } from './feeds.js';
 import type { PreviewImage } from './page-head.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
@@ -42,14 +49,62 @@ export function previewImagesFor(db: Db) {
   });
 }
 
-/** The preview picture of `content` in `locale`, drawn in the picture process from the stored photo. */
-async function previewPicture(db: Db, content: SiteContent, locale: Locale): Promise<Buffer> {
-  const photo = await pictureByPath(db, content.home.photo);
+/** What each collection's cards say they are, after the owner's name. */
+const ENTRY_LABELS: Record<Collection, Record<Locale, string>> = {
+  notes: NOTES_WORD,
+  projects: { lotin: 'Portfolio', russian: 'Портфолио', english: 'Portfolio' },
+};
+
+/** An entry's card in one language: its title and cover, when the snapshot shows it in that language. */
+function entryCard(snapshot: ContentSnapshot, collection: Collection, slug: string, locale: Locale) {
+  const pages = entryPagesOf(snapshot);
+  const view = collection === 'notes' ? pages.note(locale, slug) : pages.project(locale, slug);
+  if (!view) return undefined;
+  return { entry: { title: view.title, label: ENTRY_LABELS[collection][locale] }, cover: view.cover };
+}
+
+/**
+ * Each entry's preview picture address per language (its own card: the title, the owner's name and
+ * the cover, else the home photo), for the snapshot's pages; undefined for what it does not show.
+ */
+export function entryPreviewImagesFor(db: Db) {
+  return perVersion(
+    async (
+      snapshot: ContentSnapshot,
+      { collection, slug, locale }: { collection: Collection; slug: string; locale: Locale },
+    ): Promise<((origin: string) => PreviewImage) | undefined> => {
+      const card = entryCard(snapshot, collection, slug, locale);
+      if (!card) return undefined;
+      const photo = await pictureSummaryByPath(db, card.cover ?? snapshot.content.home.photo);
+      const version = previewVersion(snapshot.content, photo?.sha256, card.entry);
+      return (origin) => ({
+        url: `${origin}/og/${COLLECTION_PATHS[collection].slice(1)}/${slug}/${locale}.jpg?v=${version}`,
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        type: PREVIEW_TYPE,
+      });
+    },
+    ({ collection, slug, locale }) => `${collection}/${slug}/${locale}`,
+  );
+}
+
+/**
+ * The preview picture of `content` in `locale`, drawn in the picture process from the stored photo
+ * (or, for an entry's card, from its cover when it has one).
+ */
+async function previewPicture(
+  db: Db,
+  content: SiteContent,
+  locale: Locale,
+  card?: { entry: PreviewEntry; cover: string | undefined },
+): Promise<Buffer> {
+  const photo = await pictureByPath(db, card?.cover ?? content.home.photo);
   const jpeg = await askPictureProcess<Uint8Array>({
     kind: 'preview',
     content,
     locale,
     photo: photo && { source: photo.bytes, contentType: photo.contentType },
+    entry: card?.entry,
   });
   return Buffer.from(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
 }
@@ -106,6 +161,31 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
   app.get('/robots.txt', { schema: { hide: true }, compress: false }, async (request, reply) =>
     sendCompressed(request, reply, robots, { cacheControl: hour }),
   );
+  const entryPreviewOf = perVersion(
+    async (snapshot: ContentSnapshot, key: { collection: Collection; slug: string; locale: Locale }) => {
+      const card = entryCard(snapshot, key.collection, key.slug, key.locale);
+      return card && readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, key.locale, card));
+    },
+    ({ collection, slug, locale }) => `${collection}/${slug}/${locale}`,
+  );
+  for (const collection of COLLECTIONS) {
+    app.get<{ Params: { slug: string; file: string } }>(
+      `/og${COLLECTION_PATHS[collection]}/:slug/:file`,
+      { schema: { hide: true }, compress: false },
+      async (request, reply) => {
+        const { slug, file } = request.params;
+        const locale = file.endsWith('.jpg') ? file.slice(0, -'.jpg'.length) : '';
+        const known =
+          isLocale(locale) &&
+          entrySlugSchema.safeParse(slug).success &&
+          entryCard(content.current, collection, slug, locale) !== undefined;
+        if (!known) throw new AppError(404, 'not_found', 'There is no such preview picture');
+        const picture = await entryPreviewOf(content.current, { collection, slug, locale });
+        if (!picture) throw new AppError(404, 'not_found', 'There is no such preview picture');
+        return sendCompressed(request, reply, picture, { cacheControl: 'public, max-age=86400' });
+      },
+    );
+  }
   app.get<{ Params: { locale: string } }>(
     `/og/:locale.jpg`,
     { schema: { hide: true }, compress: false },

@@ -54,7 +54,7 @@ import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { entryHead, noteFeedLinks, noteListHead } from '../seo/entry-head.js';
 import { NOTES_WORD } from '../seo/feeds.js';
 import { pageHead } from '../seo/page-head.js';
-import { previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
+import { entryPreviewImagesFor, previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
 import { loadPageAssets } from './page-assets.js';
 import { parsePageTemplate } from './page-template.js';
 import { staticFiles } from './static-files.js';
@@ -183,6 +183,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot), entryPagesFor(snapshot)),
   );
   const previewImageOf = previewImagesFor(options.db);
+  const entryPreviewImageOf = entryPreviewImagesFor(options.db);
   const siteDataOf = perVersion(async (snapshot: ContentSnapshot) =>
     siteDataScript({
       identity: snapshot.content.identity,
@@ -217,6 +218,11 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
           view.cover && infos[view.cover]
             ? `${variant.origin}/media/${view.cover}?v=${infos[view.cover]?.version}`
             : undefined;
+        const card = await entryPreviewImageOf(snapshot, {
+          collection: page === 'note' ? 'notes' : 'projects',
+          slug: match.slug,
+          locale: variant.locale,
+        });
         return [
           entryHead({
             origin: variant.origin,
@@ -225,7 +231,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
             content,
             view,
             kind: page,
-            image,
+            image: card ? card(variant.origin) : image,
             cover,
           }),
           ...feeds,

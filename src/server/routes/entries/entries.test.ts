@@ -1,4 +1,5 @@
 import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../../shared/locales.js';
 import type { NoteContent, RenderedEntry } from '../../../shared/schemas/collections.js';
@@ -205,5 +206,28 @@ describe('the collections as visitors get them', () => {
     expect(page).toContain(
       '<link rel="alternate" type="application/rss+xml" title="Азиза Тест — Заметки (RSS)" href="https://aziza.example/notes/feed/russian.xml" />',
     );
+  });
+
+  it('gives every entry its own shared-link picture per language, named in its head', async () => {
+    const page = (await get('/notes/newest?lang=english')).body;
+    const address = /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1];
+    expect(address).toMatch(/^https:\/\/aziza\.example\/og\/notes\/newest\/english\.jpg\?v=[\w-]{12}$/);
+    const picture = await get(new URL(address as string).pathname);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    const { width, height } = await sharp(picture.rawPayload).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+    // Another note's card is its own picture; a language or slug it lacks has none.
+    const other = await get('/og/notes/first-steps-again/english.jpg');
+    expect(other.statusCode).toBe(200);
+    expect(other.rawPayload.equals(picture.rawPayload)).toBe(false);
+    for (const missing of [
+      '/og/notes/uzbek-only/english.jpg',
+      '/og/notes/nothing/lotin.jpg',
+      '/og/notes/newest/en.png',
+    ]) {
+      expect((await get(missing)).statusCode).toBe(404);
+    }
+    expect((await get('/og/portfolio/shop/russian.jpg')).statusCode).toBe(200);
   });
 });
