@@ -115,45 +115,83 @@ function personJsonLd(content: SiteContent, origin: string, locale: Locale, imag
  * Everything in `<head>` that describes a page: title, description, canonical address, the other
  * languages' addresses, Open Graph and Twitter cards, and JSON-LD. All owner text is escaped.
  */
-export function pageHead({ origin, page, locale, content, titles, image }: HeadInput): string {
-  const title = escapeHtml(pageTitle(content, titles, page, locale));
-  const description = escapeHtml(pageDescription(content, page, locale));
-  const name = escapeHtml(fullName(content.identity, locale));
-  const imageAlt = escapeHtml(`${fullName(content.identity, locale)} — ${content.identity.role[locale]}`);
-  const tags = [
-    `<title>${title}</title>`,
+/** What a shared link shows (Open Graph and Twitter): the page's title, description and picture. */
+export interface SharedLink {
+  /** Already escaped, as the page's `<title>`. */
+  title: string;
+  /** Already escaped. */
+  description: string;
+  siteName: string;
+  locale: Locale;
+  /** The other languages the page exists in. */
+  otherLocales: readonly Locale[];
+  image: PreviewImage;
+  imageAlt: string;
+}
+
+export function sharedLinkTags({ title, description, siteName, locale, otherLocales, image, imageAlt }: SharedLink) {
+  const alt = escapeHtml(imageAlt);
+  return [
     `<meta name="description" content="${description}" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:site_name" content="${name}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     `<meta property="og:locale" content="${OG_LOCALE[locale]}" />`,
-    ...LOCALES.filter((other) => other !== locale).map(
-      (other) => `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}" />`,
-    ),
+    ...otherLocales
+      .filter((other) => other !== locale)
+      .map((other) => `<meta property="og:locale:alternate" content="${OG_LOCALE[other]}" />`),
     `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
     `<meta property="og:image:type" content="${image.type}" />`,
     `<meta property="og:image:width" content="${image.width}" />`,
     `<meta property="og:image:height" content="${image.height}" />`,
-    `<meta property="og:image:alt" content="${imageAlt}" />`,
+    `<meta property="og:image:alt" content="${alt}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${escapeHtml(image.url)}" />`,
-    `<meta name="twitter:image:alt" content="${imageAlt}" />`,
+    `<meta name="twitter:image:alt" content="${alt}" />`,
+  ];
+}
+
+/**
+ * The canonical address and the page's languages' addresses: `x-default` is Uzbek's when the page has
+ * it, else its first language's (a page of an entry without Uzbek would be the 404 page at its plain
+ * path for a visitor without a saved language).
+ */
+export function languageLinks(origin: string, path: string, locale: Locale, locales: readonly Locale[]): string[] {
+  const xDefault = locales.includes(DEFAULT_LOCALE) ? DEFAULT_LOCALE : (locales[0] ?? DEFAULT_LOCALE);
+  const canonical = escapeHtml(addressIn(origin, path, locale));
+  return [
+    `<link rel="canonical" href="${canonical}" />`,
+    ...locales.map(
+      (other) =>
+        `<link rel="alternate" hreflang="${HTML_LANG[other]}" href="${escapeHtml(addressIn(origin, path, other))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(addressIn(origin, path, xDefault))}" />`,
+    `<meta property="og:url" content="${canonical}" />`,
+  ];
+}
+
+export function pageHead({ origin, page, locale, content, titles, image }: HeadInput): string {
+  const title = escapeHtml(pageTitle(content, titles, page, locale));
+  const tags = [
+    `<title>${title}</title>`,
+    ...sharedLinkTags({
+      title,
+      description: escapeHtml(pageDescription(content, page, locale)),
+      siteName: fullName(content.identity, locale),
+      locale,
+      otherLocales: LOCALES,
+      image,
+      imageAlt: `${fullName(content.identity, locale)} — ${content.identity.role[locale]}`,
+    }),
   ];
   if (!isIndexed(page)) {
     tags.push('<meta name="robots" content="noindex" />', '<meta property="og:type" content="website" />');
     return tags.join('\n    ');
   }
-  const canonical = escapeHtml(localeUrl(origin, page, locale));
   tags.push(
-    `<link rel="canonical" href="${canonical}" />`,
-    ...LOCALES.map(
-      (other) =>
-        `<link rel="alternate" hreflang="${HTML_LANG[other]}" href="${escapeHtml(localeUrl(origin, page, other))}" />`,
-    ),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(localeUrl(origin, page, DEFAULT_LOCALE))}" />`,
-    `<meta property="og:url" content="${canonical}" />`,
+    ...languageLinks(origin, PAGES[page].path, locale, LOCALES),
     `<meta property="og:type" content="${page === 'index' ? 'profile' : 'website'}" />`,
   );
   if (page === 'index') {
