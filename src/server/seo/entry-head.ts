@@ -5,8 +5,6 @@ import type { SiteContent } from '../../shared/schemas/content.js';
 import type { NoteView, ProjectView } from '../../shared/schemas/entry-views.js';
 import { jsonForScript } from '../../shared/site-data.js';
 import { escapeHtml } from '../lib/escape-html.js';
-// An entry's languages are its own, so its `x-default` is its first language's address (the plain path
-// would show a visitor without a saved language the 404 page when the entry has no Uzbek).
 import { NOTE_FEED_FORMATS, type NoteFeedFormat, noteFeedUrls } from './feeds.js';
 import { addressIn, clip, languageLinks, type PreviewImage, sharedLinkTags } from './page-head.js';
 
