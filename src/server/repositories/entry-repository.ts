@@ -402,6 +402,12 @@ async function latestEntryVersion(db: Db, id: string): Promise<EntryVersion | un
   return row && entryWithVersionOf(row).version;
 }
 
+/** The entry's latest version, its row held first (`holdEntry`): how a restore or a bring-back starts. */
+async function heldLatestVersion(db: Db, id: string): Promise<EntryVersion | undefined> {
+  await holdEntry(db, id);
+  return latestEntryVersion(db, id);
+}
+
 export type RestoredEntryVersion = RestoredIntoDraft<EntryVersionSummary>;
 
 /**
@@ -422,10 +428,7 @@ export async function restoreEntryVersion(
     {
       content: version.content,
       restoredNumber: version.number,
-      latestContent: async (transaction) => {
-        await holdEntry(transaction, id);
-        return (await latestEntryVersion(transaction, id))?.content;
-      },
+      latestContent: async (transaction) => (await heldLatestVersion(transaction, id))?.content,
       publish: (transaction) =>
         publishIn(
           transaction,
@@ -456,7 +459,7 @@ export const bringBackEntrySetAsideDraft = (
   setAsideId: string,
   now = new Date(),
 ): Promise<BroughtBackDraft | undefined> =>
-  bringBack(db, draftPlace(id), setAsideId, (transaction) => latestEntryVersion(transaction, id), now);
+  bringBack(db, draftPlace(id), setAsideId, (transaction) => heldLatestVersion(transaction, id), now);
 
 /**
  * Deletes an entry (false when there is no such live entry). One that was published gets a last

@@ -322,9 +322,10 @@ export async function bringBack(
   now: Date,
 ): Promise<BroughtBackDraft | undefined> {
   return withDraftReplaced(db, async (transaction) => {
+    // `latest` first: an entry's holds the entry's row, and so takes SQLite's write lock at once.
+    const published = await latest(transaction);
     const wanted = await setAsideById(transaction, place, id);
     if (!wanted) return undefined;
-    const published = await latest(transaction);
     const draft = await readDraft(transaction, place);
     const kept = holdsUnpublishedEdits(draft, published?.content, wanted.content)
       ? await setAside(transaction, place, draft as StoredDraft, null, now)
