@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../shared/locales.js';
 import { entryLocales } from '../../shared/schemas/collections.js';
+import { billionLaughs } from '../test/alias-bomb.js';
+import { writeContentDir } from '../test/sample-content.js';
 import { serializeEntry } from './entry-files.js';
-import { loadContent } from './load-content.js';
-import { loadEntries } from './load-entries.js';
+import { ContentError, loadContent } from './load-content.js';
+import { loadContentFolder, loadEntries } from './load-entries.js';
 
 const note = (title = 'Title') =>
   `---\ntitle: ${title}\nsummary: Summary\nstatus: published\ndate: 2026-11-20\ntags: []\n---\n\nBody\n`;
@@ -70,6 +72,31 @@ describe('loadEntries', () => {
       `${dir}/projects/p/english.md: group: missing`,
       `${dir}/projects/p/english.md: year: missing`,
     ]);
+  });
+});
+
+describe('loadContentFolder', () => {
+  it("lists the sections' problems and the entries' in one ContentError, an alias bomb as one line", () => {
+    const dir = writeContentDir(path.join(mkdtempSync(path.join(tmpdir(), 'sahifa-folder-')), 'content'));
+    try {
+      writeFileSync(path.join(dir, 'footer.yaml'), 'description: [');
+      mkdirSync(path.join(dir, 'notes', 'bomb'), { recursive: true });
+      writeFileSync(path.join(dir, 'notes', 'bomb', 'lotin.md'), `---\n${billionLaughs()}---\n\nBody\n`);
+      const error = (() => {
+        try {
+          loadContentFolder(dir);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(ContentError);
+      expect((error as ContentError).problems).toEqual([
+        expect.stringMatching(/footer\.yaml at line \d+, column \d+: not valid YAML/),
+        `${dir}/notes/bomb/lotin.md: not valid YAML (Excessive alias count indicates a resource exhaustion attack)`,
+      ]);
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
   });
 });
 
