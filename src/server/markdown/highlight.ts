@@ -135,7 +135,7 @@ const THEME: ThemeRegistration = {
 const ITALIC = 1;
 const BOLD = 2;
 
-/** The languages loaded, by shiki's module name: the common ones of a developer's notes (issue 27). */
+/** The languages highlighted, by shiki's module name: the common ones of a developer's notes (issue 27). */
 const LANGUAGE_MODULES = {
   typescript: () => import('@shikijs/langs/typescript'),
   tsx: () => import('@shikijs/langs/tsx'),
@@ -157,6 +157,36 @@ const LANGUAGE_MODULES = {
   kotlin: () => import('@shikijs/langs/kotlin'),
   swift: () => import('@shikijs/langs/swift'),
 } satisfies Record<string, () => Promise<{ default: LanguageRegistration[] }>>;
+export type LanguageModule = keyof typeof LANGUAGE_MODULES;
+
+/**
+ * What may follow a code fence, and the grammar it names: the modules' names and shiki's aliases.
+ * Fixed here rather than read from what is loaded, so a name means the same on every render.
+ */
+const LANGUAGE_NAMES: Readonly<Record<string, LanguageModule>> = {
+  ...Object.fromEntries(Object.keys(LANGUAGE_MODULES).map((name) => [name, name as LanguageModule])),
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  bash: 'shellscript',
+  sh: 'shellscript',
+  shell: 'shellscript',
+  zsh: 'shellscript',
+  py: 'python',
+  yml: 'yaml',
+  md: 'markdown',
+  rs: 'rust',
+  kt: 'kotlin',
+  kts: 'kotlin',
+};
+
+/** The grammar a fence's language name (lowercase) names, if it is one the site highlights. */
+export function highlightedLanguage(name: string): LanguageModule | undefined {
+  return Object.hasOwn(LANGUAGE_NAMES, name) ? LANGUAGE_NAMES[name] : undefined;
+}
 
 /**
  * A longer line is left plain, so that no line can keep the tokenizer busy for long (the output
@@ -165,42 +195,56 @@ const LANGUAGE_MODULES = {
 const MAX_LINE_LENGTH = 2_000;
 
 /**
- * The highlighter is made on the first code block (about 0.2 s; each language's rules are compiled
- * on its first use, up to about 1.5 s and 20 MB of heap for all of them) and kept while it is used.
- * Rendering happens on publish, not per request: after a quiet while it is let go, so a server
- * that published once does not keep the compiled grammars for good.
+ * The highlighter is made on the first body with code (about 0.1 s) and loads each grammar when a
+ * body first uses it; each grammar's rules are compiled on their first use (about 1 s and 10 MB of
+ * heap for TypeScript, decision 028). Rendering happens on publish, not per request: after a quiet
+ * while the highlighter is let go, so a server that published once does not keep them for good.
  */
 const RELEASE_AFTER_MS = 10 * 60_000;
 
-let loading: Promise<HighlighterCore> | undefined;
+interface Loaded {
+  highlighter: Promise<HighlighterCore>;
+  languages: Map<LanguageModule, Promise<void>>;
+}
+let loaded: Loaded | undefined;
 let releaseTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function createHighlighter(): Promise<HighlighterCore> {
-  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, ...languages] = await Promise.all([
+  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
     import('@shikijs/core'),
     import('@shikijs/engine-javascript'),
-    ...Object.values(LANGUAGE_MODULES).map((load) => load()),
   ]);
-  return createHighlighterCore({
-    themes: [THEME],
-    langs: languages.map((module) => module.default),
-    engine: createJavaScriptRegexEngine(),
-  });
+  return createHighlighterCore({ themes: [THEME], langs: [], engine: createJavaScriptRegexEngine() });
 }
 
-/** The highlighter, made once and shared by every render until it is let go. */
-export async function codeHighlighter(): Promise<CodeHighlighter> {
-  loading ??= createHighlighter().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  const highlighter = await loading;
+/** The highlighter with `languages` (grammar names, see highlightedLanguage) loaded, shared by every render until it is let go. */
+export async function codeHighlighter(languages: Iterable<LanguageModule>): Promise<CodeHighlighter> {
+  if (!loaded) {
+    const highlighter = createHighlighter();
+    loaded = { highlighter, languages: new Map() };
+    // A failure is not kept: the next render tries again.
+    highlighter.catch(() => {
+      loaded = undefined;
+    });
+  }
+  const current = loaded;
+  const highlighter = await current.highlighter;
+  await Promise.all(
+    [...new Set(languages)].map((language) => {
+      let loading = current.languages.get(language);
+      if (!loading) {
+        loading = LANGUAGE_MODULES[language]().then((module) => highlighter.loadLanguage(...module.default));
+        current.languages.set(language, loading);
+        loading.catch(() => current.languages.delete(language));
+      }
+      return loading;
+    }),
+  );
   if (releaseTimer) clearTimeout(releaseTimer);
   releaseTimer = setTimeout(() => {
-    const released = loading;
-    loading = undefined;
+    if (loaded === current) loaded = undefined;
     releaseTimer = undefined;
-    void released?.then((instance) => instance.dispose());
+    highlighter.dispose();
   }, RELEASE_AFTER_MS);
   releaseTimer.unref();
   return new CodeHighlighter(highlighter);
@@ -212,31 +256,22 @@ export interface HighlightedToken {
   classes: string[];
 }
 
-/** Names written after a code fence that mean "no language". */
-const PLAIN_NAMES = new Set(['text', 'txt', 'plain', 'plaintext']);
-
 export class CodeHighlighter {
   readonly #highlighter: HighlighterCore;
-  readonly #languages: Set<string>;
 
   constructor(highlighter: HighlighterCore) {
     this.#highlighter = highlighter;
-    this.#languages = new Set(highlighter.getLoadedLanguages());
-  }
-
-  /** Whether `language` (a name or an alias: `ts`, `sh`, `py`…) is highlighted. */
-  knows(language: string): boolean {
-    return !PLAIN_NAMES.has(language) && this.#languages.has(language);
   }
 
   /**
-   * The code's lines as tokens, neighbours of the same classes merged. An unknown language gives
-   * each line as one plain token.
+   * The code's lines as tokens, neighbours of the same classes merged. A language the site does not
+   * highlight gives each line as one plain token.
    */
   tokens(code: string, language: string): HighlightedToken[][] {
-    if (!this.knows(language)) return code.split('\n').map((line) => (line ? [{ text: line, classes: [] }] : []));
+    const grammar = highlightedLanguage(language);
+    if (!grammar) return code.split('\n').map((line) => (line ? [{ text: line, classes: [] }] : []));
     const lines = this.#highlighter.codeToTokensBase(code, {
-      lang: language,
+      lang: grammar,
       theme: THEME_NAME,
       tokenizeMaxLineLength: MAX_LINE_LENGTH,
       // No time limit: shiki's default (0.5 s a line) cuts a line short while a grammar's rules are

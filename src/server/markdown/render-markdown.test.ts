@@ -1,7 +1,7 @@
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import type { NoteContent } from '../../shared/schemas/collections.js';
-import { renderEntry, renderedPictures, renderMarkdown } from './render-markdown.js';
+import { renderEntry, renderMarkdown } from './render-markdown.js';
 
 type Node = DefaultTreeAdapterMap['childNode'];
 

@@ -16,7 +16,7 @@ import {
 import { imagePathSchema } from '../../shared/schemas/content.js';
 import { fill } from '../i18n/owner-texts.js';
 import { HeadingIds } from './heading-ids.js';
-import { type CodeHighlighter, codeHighlighter } from './highlight.js';
+import { type CodeHighlighter, codeHighlighter, highlightedLanguage, type LanguageModule } from './highlight.js';
 import { type Element, type ElementContent, type Parent, type Root, SANITIZE_SCHEMA } from './sanitize-schema.js';
 import english from './texts/english.json' with { type: 'json' };
 import lotin from './texts/lotin.json' with { type: 'json' };
@@ -73,8 +73,9 @@ export async function renderMarkdown(source: string, { locale }: { locale: Local
     .use(rehypeStringify);
 
   const markdown = processor.parse(source);
-  // The highlighter is loaded only for a body with a fenced code block that names its language.
-  if (hasLanguageCode(markdown)) highlighter = await codeHighlighter();
+  // The highlighter, and the grammars, are loaded only for a body whose code blocks name them.
+  const languages = codeLanguages(markdown);
+  if (languages.length > 0) highlighter = await codeHighlighter(languages);
   const tree = processor.runSync(markdown);
   return { html: processor.stringify(tree), headings, words: countWords(tree, locale) };
 }
@@ -95,9 +96,10 @@ interface MarkdownNode {
   children?: MarkdownNode[];
 }
 
-function hasLanguageCode(node: MarkdownNode): boolean {
-  if (node.type === 'code' && node.lang) return true;
-  return node.children?.some(hasLanguageCode) ?? false;
+/** The grammars a body's fenced code blocks need. */
+function codeLanguages(node: MarkdownNode): LanguageModule[] {
+  const grammar = node.type === 'code' && node.lang ? highlightedLanguage(node.lang.toLowerCase()) : undefined;
+  return [...(grammar ? [grammar] : []), ...(node.children?.flatMap(codeLanguages) ?? [])];
 }
 
 /**
