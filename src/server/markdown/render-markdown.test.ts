@@ -171,6 +171,9 @@ describe('renderMarkdown: nothing runs', () => {
     expect(russian.html).toContain('href="#fn-1"');
     expect(russian.html).toContain('id="fnref-1"');
     expect(russian.headings).toEqual([]);
+    // Also in a body whose headings moved one level down.
+    const demoted = await renderMarkdown('# Title\n\nText[^1].\n\n[^1]: Note.', english);
+    expect(demoted.html).toContain('<h2 class="visually-hidden" id="footnote-label">Footnotes</h2>');
   });
 });
 

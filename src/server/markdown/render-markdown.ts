@@ -143,7 +143,8 @@ function demoteHeadings(tree: Root): void {
   if (!hasH1) return;
   forEachElement(tree, (element) => {
     const depth = headingDepth(element);
-    if (depth !== undefined && depth < 6) element.tagName = `h${depth + 1}`;
+    // The footnotes' hidden heading (which alone has an id yet) stays an h2 beside the body's h2s.
+    if (depth !== undefined && depth < 6 && element.properties.id === undefined) element.tagName = `h${depth + 1}`;
   });
 }
 
