@@ -87,7 +87,7 @@ async function seed(): Promise<{ db: ReturnType<typeof createDatabase>; ids: str
       await publishEntryVersion(db, id, { content: note(index, version), rendered }, { source: 'editor' });
     }
   }
-  console.log(
+  console.info(
     `Seeded ${NOTES} notes × ${VERSIONS} versions (${NOTES * VERSIONS} rows) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   return { db, ids, rendered };
@@ -153,7 +153,7 @@ try {
   const words = Object.values(fresh).reduce((sum, text) => sum + (text?.words ?? 0), 0);
 
   const { url, startMs } = await startServer();
-  console.log(`The server started on ${NOTES} notes in ${Math.round(startMs)} ms`);
+  console.info(`The server started on ${NOTES} notes in ${Math.round(startMs)} ms`);
   const rows = [];
   for (const address of [
     `/notes/note-${NOTES - 2}?lang=english`,
@@ -198,7 +198,7 @@ try {
     { step: 'until the server (another process) serves it', ms: servedMs.toFixed(0) },
     { step: 'the first render of its page after that', ms: page['first ms'] },
   ]);
-  console.log(`Server RSS after the load: ${rssMiB(server?.pid ?? 0).toFixed(0)} MiB`);
+  console.info(`Server RSS after the load: ${rssMiB(server?.pid ?? 0).toFixed(0)} MiB`);
 } finally {
   server?.kill('SIGTERM');
   await sleep(300);
