@@ -74,7 +74,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-bench-collections-'));
 let server: ChildProcess | undefined;
 
 async function seed(): Promise<{ db: ReturnType<typeof createDatabase>; ids: string[]; rendered: RenderedEntry }> {
-  const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.db') });
+  const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
   await migrateToLatest(db);
   const started = performance.now();
   // One rendering reused for every version: the pipeline's own time is measured below.
