@@ -2,6 +2,9 @@ import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import type { NoteContent } from '../../shared/schemas/collections.js';
 import { renderEntry, renderMarkdown } from './render-markdown.js';
+import englishTexts from './texts/english.json' with { type: 'json' };
+import lotinTexts from './texts/lotin.json' with { type: 'json' };
+import russianTexts from './texts/russian.json' with { type: 'json' };
 
 type Node = DefaultTreeAdapterMap['childNode'];
 
@@ -163,6 +166,11 @@ describe('renderMarkdown: nothing runs', () => {
     const output = await html('| a | b |\n| :- | -: |\n| 1 | 2 |');
     expect(output).toMatch(/^<div class="table-scroll" tabindex="0"><table>/);
     expect(output).toContain('<td align="right">2</td>');
+  });
+
+  it('has its texts in every language, with the same keys', () => {
+    for (const texts of [russianTexts, englishTexts])
+      expect(Object.keys(texts).sort()).toEqual(Object.keys(lotinTexts).sort());
   });
 
   it('writes footnotes in the page’s language, hidden heading included', async () => {
