@@ -1,6 +1,8 @@
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { NOT_FOUND_PAGE } from '../../shared/pages.js';
 import { OWNER_PATHS } from '../../shared/paths.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
+import { entryNotFound, isEntryPage } from '../shared/api/entry-data.js';
 import { entryLoader, reloadEntryPagesOnLanguageChange } from './entry-loaders.js';
 import { notFoundLoader, pageLoader, plainLoader } from './navigation.js';
 import { RouteTreeErrorPage } from './route-error-page.js';
@@ -26,12 +28,25 @@ function browserRoutes(): RouteObject[] {
 }
 
 /**
+ * The server answers an entry that does not exist (`/notes/<unknown>`, a note in a language it lacks)
+ * with its one 404 page, rendered by the catch-all route; here the address is the entry page's route,
+ * which shows the same 404 page from its own data, so the router takes the page over as it is.
+ */
+function asEntryNotFound(routes: RouteObject[], rendered: HydrationState): HydrationState {
+  const notFound = rendered.loaderData?.[NOT_FOUND_PAGE] as { jokeIndex?: number } | undefined;
+  const leaf = matchRoutes(routes, window.location)?.at(-1)?.route.id;
+  if (notFound === undefined || !isEntryPage(leaf)) return rendered;
+  return { ...rendered, loaderData: { [leaf]: entryNotFound(notFound.jokeIndex ?? 0) } };
+}
+
+/**
  * The browser's router. With `hydrationData` (a page the server rendered) it takes over that page
  * without running its loader again; the lazy route of the page (the contact form) is loaded first,
  * so the markup React hydrates is the markup the server sent.
  */
-export async function createRouter(hydrationData?: HydrationState) {
+export async function createRouter(rendered?: HydrationState) {
   const routes = browserRoutes();
+  const hydrationData = rendered && asEntryNotFound(routes, rendered);
   if (hydrationData) {
     const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
     await Promise.all(

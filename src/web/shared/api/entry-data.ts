@@ -14,6 +14,14 @@ export function isEntryPage(name: unknown): name is EntryPageName {
   return typeof name === 'string' && Object.hasOwn(PAGES, name) && 'collection' in PAGES[name as PageName];
 }
 
+/**
+ * An entry's page (`/notes/<slug>`, `/portfolio/<slug>`) from the page table: `entryPath` of the
+ * shared schemas would bring zod into the pages' chunks (it stays in the contact page's).
+ */
+export function entryAddress(page: 'note' | 'project', slug: string): string {
+  return PAGES[page].path.replace(':slug', encodeURIComponent(slug));
+}
+
 /** What each entry page shows when it exists. */
 export interface EntryViews {
   notes: NoteListView;
