@@ -1,4 +1,5 @@
 import { HTML_LANG, type Locale } from '../../../shared/locales.js';
+import '../../styles/code-highlight.css';
 import styles from './entry-body.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HTML_LANG } from '../../../shared/locales.js';
-import { entryPath } from '../../../shared/schemas/collections.js';
 import type { EntryCard } from '../../../shared/schemas/entry-views.js';
+import { entryAddress } from '../../shared/api/entry-data.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { useLocale } from '../../shared/lib/use-locale.js';
 import { LOCALE_LABELS } from '../language/locale-labels.js';
@@ -26,7 +26,7 @@ export function NoteCard({
   const { t } = useTranslation();
   const locale = useLocale();
   const foreign = note.locale !== locale;
-  const address = entryPath('notes', note.slug) + (foreign ? `?lang=${note.locale}` : '');
+  const address = entryAddress('note', note.slug) + (foreign ? `?lang=${note.locale}` : '');
   const titleId = `note-${note.slug}-title`;
   return (
     <article className={styles.card} aria-labelledby={titleId}>

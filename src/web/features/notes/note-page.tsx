@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { HTML_LANG } from '../../../shared/locales.js';
 import { APP_PATHS } from '../../../shared/paths.js';
-import { entryPath } from '../../../shared/schemas/collections.js';
 import type { NoteView } from '../../../shared/schemas/entry-views.js';
-import { type EntryRouteData, isEntryNotFound } from '../../shared/api/entry-data.js';
+import { type EntryRouteData, entryAddress, isEntryNotFound } from '../../shared/api/entry-data.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { NotFoundPage } from '../not-found/not-found-page.js';
 import { EntryBody } from './entry-body.js';
@@ -68,7 +67,7 @@ function Note({ note }: { note: NoteView }) {
         {(note.newer || note.older) && (
           <nav className={styles.neighbours} aria-label={t('notes.neighbours')}>
             {note.newer && (
-              <Link to={entryPath('notes', note.newer.slug)} rel="next" className={styles.neighbour}>
+              <Link to={entryAddress('note', note.newer.slug)} rel="next" className={styles.neighbour}>
                 <span className={styles.direction}>
                   <ArrowLeft size={16} aria-hidden="true" />
                   {t('notes.newer')}
@@ -78,7 +77,7 @@ function Note({ note }: { note: NoteView }) {
             )}
             {note.older && (
               <Link
-                to={entryPath('notes', note.older.slug)}
+                to={entryAddress('note', note.older.slug)}
                 rel="prev"
                 className={`${styles.neighbour} ${styles.older}`}
               >

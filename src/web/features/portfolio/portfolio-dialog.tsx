@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOCALE_QUERY_PARAMETER } from '../../../shared/locales.js';
-import { entryPath } from '../../../shared/schemas/collections.js';
 import type { PortfolioItem } from '../../../shared/schemas/content.js';
+import { entryAddress } from '../../shared/api/entry-data.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { TagList } from '../../shared/components/tag-list.js';
@@ -15,7 +15,7 @@ import styles from './portfolio-dialog.module.css';
 export function projectAddress(slug: string): string {
   const lang = new URLSearchParams(window.location.search).get(LOCALE_QUERY_PARAMETER);
   const query = lang === null ? '' : `?${new URLSearchParams({ [LOCALE_QUERY_PARAMETER]: lang })}`;
-  return `${entryPath('projects', slug)}${query}`;
+  return `${entryAddress('project', slug)}${query}`;
 }
 
 /**
