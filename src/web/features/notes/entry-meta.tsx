@@ -9,7 +9,7 @@ const formats = new Map<Locale, Intl.DateTimeFormat>();
  * An entry's date in the language it is shown in. Entries carry their moment in UTC, and it is read
  * in UTC, so the server's page and the browser's (in any time zone) say the same day.
  */
-export function formatEntryDate(date: string, locale: Locale): string {
+function formatEntryDate(date: string, locale: Locale): string {
   let format = formats.get(locale);
   if (!format) {
     format = new Intl.DateTimeFormat(HTML_LANG[locale], { dateStyle: 'long', timeZone: 'UTC' });

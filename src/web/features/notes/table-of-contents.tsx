@@ -3,7 +3,7 @@ import type { Heading } from '../../../shared/schemas/collections.js';
 import styles from './table-of-contents.module.css';
 
 /** A long note's table of contents: from this many headings on (h2 and h3). */
-export const CONTENTS_FROM_HEADINGS = 3;
+const CONTENTS_FROM_HEADINGS = 3;
 
 interface Section {
   heading: Heading;
