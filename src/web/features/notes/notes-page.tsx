@@ -30,7 +30,7 @@ function NoteList({ list }: { list: NoteListView }) {
   const { tag, page, pageCount } = list;
   return (
     <div className={styles.page}>
-      <PageHeader title={t('notes.title')} lead={t('notes.lead')} />
+      <PageHeader title={t('notes.title')} />
       {list.tags.length > 0 && (
         <nav className={styles.tags} aria-label={t('notes.tags_label')}>
           <ul>
