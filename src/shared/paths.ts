@@ -13,6 +13,9 @@ export const OWNER_PATHS = {
   settings: '/owner/settings',
   /** The content studio: the sections, a form per section (`/owner/site/{section}`), the history. */
   site: '/owner/site',
+  /** The collections in the studio: a list each, an entry's editor at `…/<id>` and its history at `…/<id>/history`. */
+  notes: '/owner/site/notes',
+  projects: '/owner/site/projects',
   /** A password-reset link's page; the token follows in the fragment, which no server or log sees. */
   reset: '/owner/reset',
 } as const;

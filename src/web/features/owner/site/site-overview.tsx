@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { CollectionCards } from '../entries/collection-cards.js';
 import { useDraftEditor } from './draft-context.js';
 import { missingTranslations, SECTION_NAMES } from './form-model.js';
 import { PublishPanel } from './publish-panel.js';
@@ -49,6 +50,7 @@ export function SiteOverview() {
           })}
         </ul>
       </section>
+      <CollectionCards />
       <p className={styles.links}>
         <Link to={`${OWNER_PATHS.site}/translations`}>{t('translations.link')}</Link>
       </p>

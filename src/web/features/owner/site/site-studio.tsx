@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { addStudioTranslations } from '../../../i18n/studio-i18n.js';
 import { useContentDraft } from '../api/get-content-draft.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { CollectionStudio } from '../entries/collection-studio.js';
 import { ConflictDialog } from './conflict-dialog.js';
 import { DraftEditorProvider } from './draft-context.js';
 import { History } from './history.js';
@@ -36,15 +37,25 @@ export function SiteStudio() {
   return (
     <DraftEditorProvider initial={draft.data}>
       <ConflictDialog />
-      <div className={styles.studio}>
-        <Routes>
-          <Route index element={<SiteOverview />} />
-          <Route path="history" element={<History />} />
-          <Route path="translations" element={<TranslationReport />} />
-          <Route path=":section" element={<SectionEditor />} />
-        </Routes>
-        <PublishBar />
-      </div>
+      <Routes>
+        {/* The collections have their own drafts and publish bar, per entry (entries/collection-studio.tsx). */}
+        <Route path="notes/*" element={<CollectionStudio collection="notes" />} />
+        <Route path="projects/*" element={<CollectionStudio collection="projects" />} />
+        <Route
+          path="*"
+          element={
+            <div className={styles.studio}>
+              <Routes>
+                <Route index element={<SiteOverview />} />
+                <Route path="history" element={<History />} />
+                <Route path="translations" element={<TranslationReport />} />
+                <Route path=":section" element={<SectionEditor />} />
+              </Routes>
+              <PublishBar />
+            </div>
+          }
+        />
+      </Routes>
     </DraftEditorProvider>
   );
 }

@@ -7,6 +7,7 @@ import type { TranslationField } from '../../../../shared/schemas/content-transl
 import { useTranslationReport } from '../api/get-translation-report.js';
 import { useMarkTranslation } from '../api/mark-translation.js';
 import { ErrorMessage } from '../components/error-message.js';
+import { EntriesTranslations } from '../entries/entries-translations.js';
 import { useDraftEditor } from './draft-context.js';
 import { fieldLink, fieldWords } from './section-path.js';
 import styles from './site.module.css';
@@ -98,6 +99,7 @@ export function TranslationReport() {
           )}
         </>
       )}
+      <EntriesTranslations />
     </div>
   );
 }

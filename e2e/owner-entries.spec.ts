@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
+import { budget, expect, open, test } from './fixtures.js';
+import { signIn, useOwnerPassword } from './owner-support.js';
+import { studioTexts } from './studio-support.js';
+
+const en = studioTexts.english;
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, String(value)), text);
+
+/** A slug no run before used: a deleted entry's slugs stay taken for good. */
+const unique = (name: string) => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+
+/** The ids of the entries this file made, deleted when it ends so other files' notes lists stay as they were. */
+const made: string[] = [];
+
+async function deleteMade(page: Page) {
+  for (const id of made.splice(0)) {
+    await page.evaluate(
+      (entry) => fetch(`/api/v1/owner/entries/notes/${entry}`, { method: 'DELETE' }).then((answer) => answer.status),
+      id,
+    );
+  }
+}
+
+/** "New note", its address, and the editor it opens on. */
+async function newNote(page: Page, slug: string) {
+  await page.goto('/owner/site/notes');
+  await page.getByRole('button', { name: en.entries.new.notes }).click();
+  const dialog = page.getByRole('dialog', { name: en.entries.new.notes });
+  await dialog.getByRole('textbox', { name: en.entries.fields.slug }).fill(slug);
+  await dialog.getByRole('button', { name: en.entries.create }).click();
+  await expect(page).toHaveURL(/\/owner\/site\/notes\/[0-9a-f-]{36}$/);
+  made.push(page.url().split('/').at(-1) ?? '');
+  await expect(page.getByRole('textbox', { name: `${en.entries.fields.title} ${en.languages.english}` })).toBeVisible();
+}
+
+async function writeLanguage(page: Page, language: 'english' | 'russian', title: string, body: string) {
+  const name = en.languages[language];
+  await page.getByRole('textbox', { name: `${en.entries.fields.title} ${name}` }).fill(title);
+  await page.getByRole('textbox', { name: `${en.entries.fields.summary} ${name}` }).fill(`${title}: a summary`);
+  await page.getByRole('group', { name: en.entries.body_language }).getByRole('button', { name }).click();
+  const editor = page.getByRole('textbox', { name: fill(en.entries.body_label, { language: name }) });
+  await editor.click();
+  await page.keyboard.type(body);
+  await expect(editor).toContainText(body.split('\n')[0] ?? '');
+}
+
+async function publish(page: Page): Promise<number> {
+  await page.getByRole('button', { name: en.publish_bar.open }).click();
+  const dialog = page.getByRole('dialog', { name: en.entries.publish_title });
+  await dialog.getByRole('button', { name: en.publish.submit }).click();
+  const notice = page.getByRole('status').filter({ hasText: /Published as version \d+/ });
+  await expect(notice).toBeVisible();
+  return Number(/version (\d+)/.exec((await notice.textContent()) ?? '')?.[1]);
+}
+
+test.describe('the studio’s notes (issue 27)', () => {
+  useOwnerPassword();
+  // The first sign-in of a worker goes through the form, after the owner area's session check answered 401.
+  test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/status of 401 \(Unauthorized\)/));
+  test.afterEach(async ({ page }) => deleteMade(page));
+
+  test('a note written in two languages is published, changed, restored from its history', async ({ page }) => {
+    test.setTimeout(budget({ pages: 14 }));
+    await signIn(page, 'english');
+    const slug = unique('studio-note');
+    await newNote(page, slug);
+
+    await writeLanguage(page, 'english', 'Written in the studio', '## First heading\n\nA body with **bold** words.');
+    // The preview is the server's own rendering of the body, heading anchors and all.
+    const preview = page.getByRole('region', { name: fill(en.entries.preview_label, { language: 'English' }) });
+    await expect(preview.getByRole('heading', { name: 'First heading' })).toBeVisible();
+    await expect(preview.locator('strong')).toHaveText('bold');
+    await writeLanguage(page, 'russian', 'Написано в студии', '## Первый раздел\n\nТекст заметки.');
+    await page.getByRole('combobox', { name: en.entries.fields.status }).selectOption('published');
+
+    const first = await publish(page);
+    await open(page, `/notes/${slug}?lang=english`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Written in the studio');
+    await open(page, `/notes/${slug}?lang=russian`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Написано в студии');
+
+    // A second version, then the first one back from the history.
+    await page.goto(`/owner/site/notes/${made.at(-1)}?lang=english`);
+    const title = page.getByRole('textbox', { name: `${en.entries.fields.title} ${en.languages.english}` });
+    await title.fill('Renamed in the studio');
+    await title.blur();
+    await publish(page);
+    await open(page, `/notes/${slug}?lang=english`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renamed in the studio');
+
+    await page.goto(`/owner/site/notes/${made.at(-1)}/history?lang=english`);
+    await page.getByRole('button', { name: fill(en.history.restore, { number: first }) }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Version ${first} is published again` })).toBeVisible();
+    await open(page, `/notes/${slug}?lang=english`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Written in the studio');
+  });
+
+  test('a note scheduled a minute ahead appears on /notes by itself, without a restart', async ({ page }) => {
+    test.setTimeout(budget({ pages: 8 }) + 150_000);
+    await signIn(page, 'english');
+    const slug = unique('scheduled-note');
+    await newNote(page, slug);
+    await writeLanguage(page, 'english', `Scheduled ${slug}`, 'It waits for its minute.');
+    await page.getByRole('combobox', { name: en.entries.fields.status }).selectOption('published');
+    // The next minute but one, in the browser's own time zone, as the picker takes it.
+    const when = await page.evaluate(() => {
+      const at = new Date(Date.now() + 60_000);
+      at.setSeconds(0, 0);
+      at.setMinutes(at.getMinutes() + 1);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    });
+    await page.getByLabel(en.entries.fields.date).fill(when);
+    await expect(page.getByText(/^Scheduled: appears on /).first()).toBeVisible();
+    await publish(page);
+
+    await page.goto('/owner/site/notes?lang=english');
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: `Scheduled ${slug}` })
+        .getByText(en.entries.states.scheduled, { exact: true }),
+    ).toBeVisible();
+    await open(page, '/notes?lang=english');
+    await expect(page.getByRole('main')).not.toContainText(`Scheduled ${slug}`);
+    await expect
+      .poll(
+        async () => {
+          await open(page, '/notes?lang=english');
+          return page
+            .getByRole('main')
+            .getByRole('link', { name: `Scheduled ${slug}` })
+            .count();
+        },
+        { timeout: 150_000, intervals: [5_000] },
+      )
+      .toBe(1);
+  });
+
+  test('axe finds nothing serious on the list, the editor and the history, in both themes, at 320 px and desktop', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 14, scans: 12 }));
+    await signIn(page, 'english');
+    await newNote(page, unique('axe-note'));
+    await writeLanguage(page, 'english', 'Checked by axe', '## A heading\n\nSome `code`.');
+    const id = made.at(-1);
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        for (const path of ['/owner/site/notes', `/owner/site/notes/${id}`, `/owner/site/notes/${id}/history`]) {
+          await page.goto(path);
+          await page.evaluate((value) => {
+            document.documentElement.dataset.theme = value;
+          }, theme);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          if (path === `/owner/site/notes/${id}`) {
+            await expect(
+              page.getByRole('textbox', { name: fill(en.entries.body_label, { language: 'English' }) }),
+            ).toBeVisible();
+          }
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${path} at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
+          await expectNoAxeViolations(page, `${path} at ${width} px in ${theme}`);
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { Plus } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LOCALES, type Locale } from '../../../../shared/locales.js';
+import { OWNER_PATHS } from '../../../../shared/paths.js';
+import type { Collection } from '../../../../shared/schemas/collections.js';
+import type { EntryListItem } from '../../../../shared/schemas/entry-store.js';
+import { useLocale } from '../../../shared/lib/use-locale.js';
+import { ErrorMessage } from '../components/error-message.js';
+import { useDateFormat } from '../components/use-date-format.js';
+import fieldStyles from '../site/field-editor.module.css';
+import siteStyles from '../site/site.module.css';
+import { StudioPageTitle } from '../site/studio-page-title.js';
+import { useEntries } from './api/get-entries.js';
+import styles from './entries.module.css';
+import { NewEntryDialog } from './new-entry-dialog.js';
+
+const STATES = ['draft', 'scheduled', 'published'] as const;
+type StateFilter = (typeof STATES)[number] | 'all';
+type Sort = 'date' | 'title';
+
+/** An entry's title in the interface language, else its first language's, else its address. */
+export function entryTitle(entry: Pick<EntryListItem, 'titles' | 'slug'>, locale: Locale): string {
+  return entry.titles[locale] ?? LOCALES.map((other) => entry.titles[other]).find(Boolean) ?? entry.slug;
+}
+
+/**
+ * A collection's entries (notes or projects): searched by title in any language, filtered by state,
+ * tag and language, sorted by date or title, each with its state, languages and unpublished edits.
+ */
+export function CollectionList({ collection }: { collection: Collection }) {
+  const { t } = useTranslation('studio');
+  const locale = useLocale();
+  const formatDate = useDateFormat();
+  const entries = useEntries(collection);
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<StateFilter>('all');
+  const [tag, setTag] = useState('');
+  const [language, setLanguage] = useState<Locale | ''>('');
+  const [sort, setSort] = useState<Sort>('date');
+  const [creating, setCreating] = useState(false);
+  const ids = { search: useId(), state: useId(), tag: useId(), language: useId(), sort: useId() };
+
+  const tags = useMemo(
+    () => [...new Set(entries.data?.flatMap((entry) => entry.tags) ?? [])].sort((a, b) => a.localeCompare(b)),
+    [entries.data],
+  );
+  const shown = useMemo(() => {
+    const words = search.trim().toLocaleLowerCase();
+    const rows = (entries.data ?? []).filter(
+      (entry) =>
+        (state === 'all' || entry.state === state) &&
+        (tag === '' || entry.tags.includes(tag)) &&
+        (language === '' || entry.languages.includes(language)) &&
+        (words === '' ||
+          entry.slug.includes(words) ||
+          Object.values(entry.titles).some((title) => title?.toLocaleLowerCase().includes(words))),
+    );
+    if (sort === 'title') {
+      return rows.sort((a, b) => entryTitle(a, locale).localeCompare(entryTitle(b, locale), locale));
+    }
+    return rows;
+  }, [entries.data, search, state, tag, language, sort, locale]);
+
+  return (
+    <div className={siteStyles.page}>
+      <StudioPageTitle title={t(`entries.collections.${collection}`)} intro={t(`entries.intro.${collection}`)} />
+      <div className={siteStyles.actions}>
+        <button type="button" className={siteStyles.primary} aria-haspopup="dialog" onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" size={18} />
+          {t(`entries.new.${collection}`)}
+        </button>
+      </div>
+      <search className={styles.filters}>
+        <div className={fieldStyles.field}>
+          <label htmlFor={ids.search} className={fieldStyles.label}>
+            {t('entries.search')}
+          </label>
+          <input
+            id={ids.search}
+            type="search"
+            className={fieldStyles.input}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor={ids.state} className={fieldStyles.label}>
+            {t('entries.filter_state')}
+          </label>
+          <select
+            id={ids.state}
+            className={fieldStyles.input}
+            value={state}
+            onChange={(event) => setState(event.target.value as StateFilter)}
+          >
+            <option value="all">{t('entries.all')}</option>
+            {STATES.map((option) => (
+              <option key={option} value={option}>
+                {t(`entries.states.${option}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor={ids.tag} className={fieldStyles.label}>
+            {t('entries.filter_tag')}
+          </label>
+          <select
+            id={ids.tag}
+            className={fieldStyles.input}
+            value={tag}
+            onChange={(event) => setTag(event.target.value)}
+          >
+            <option value="">{t('entries.all')}</option>
+            {tags.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor={ids.language} className={fieldStyles.label}>
+            {t('entries.filter_language')}
+          </label>
+          <select
+            id={ids.language}
+            className={fieldStyles.input}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Locale | '')}
+          >
+            <option value="">{t('entries.all')}</option>
+            {LOCALES.map((option) => (
+              <option key={option} value={option}>
+                {t(`languages.${option}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor={ids.sort} className={fieldStyles.label}>
+            {t('entries.sort')}
+          </label>
+          <select
+            id={ids.sort}
+            className={fieldStyles.input}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as Sort)}
+          >
+            <option value="date">{t('entries.sort_date')}</option>
+            <option value="title">{t('entries.sort_title')}</option>
+          </select>
+        </div>
+      </search>
+      <ErrorMessage error={entries.error ? t('load_failed') : undefined} />
+      {entries.isPending && <p className={siteStyles.muted}>{t('loading')}</p>}
+      {entries.data && (
+        <p role="status" className={siteStyles.muted}>
+          {t('entries.shown', { count: shown.length, total: entries.data.length })}
+        </p>
+      )}
+      {entries.data?.length === 0 && <p>{t(`entries.empty.${collection}`)}</p>}
+      <ul className={styles.entryList}>
+        {shown.map((entry) => (
+          <li key={entry.id} className={styles.entryCard}>
+            <h2 className={styles.entryTitle}>
+              <Link to={`${OWNER_PATHS[collection]}/${entry.id}`}>{entryTitle(entry, locale)}</Link>
+            </h2>
+            <p className={siteStyles.muted}>
+              <span className={styles[`state_${entry.state}`]}>{t(`entries.states.${entry.state}`)}</span>
+              {entry.date && (
+                <>
+                  {' · '}
+                  <time dateTime={entry.date}>{formatDate(new Date(Date.parse(entry.date)).toISOString())}</time>
+                </>
+              )}
+              {' · '}
+              {entry.languages.length > 0
+                ? entry.languages.map((code) => t(`languages.${code}`)).join(', ')
+                : t('entries.no_languages')}
+              {entry.unpublished && (
+                <>
+                  {' · '}
+                  <strong>{t('entries.unpublished')}</strong>
+                </>
+              )}
+            </p>
+            {entry.tags.length > 0 && (
+              <p className={styles.tags}>{t('entries.tags_line', { tags: entry.tags.join(', ') })}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <NewEntryDialog collection={collection} open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

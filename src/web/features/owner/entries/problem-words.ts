@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrorCode } from '../../../../shared/api-errors.js';
+import { isLocale } from '../../../../shared/locales.js';
+
+const FIELDS = new Set([
+  'slug',
+  'status',
+  'date',
+  'tags',
+  'cover',
+  'group',
+  'year',
+  'stack',
+  'gallery',
+  'title',
+  'summary',
+  'body',
+  'cover_alt',
+  'role',
+  'image',
+  'caption',
+  'text',
+]);
+
+/** A problem of an entry's draft in words: "Title (English): required", "Gallery picture 2, caption (Русский): required". */
+export function useProblemWords(): (problem: { field: string; code: FieldErrorCode }) => string {
+  const { t } = useTranslation('studio');
+  return useCallback(
+    ({ field, code }) => {
+      const parts: string[] = [];
+      let language: string | undefined;
+      const segments = field.split('.');
+      segments.forEach((segment, index) => {
+        if (isLocale(segment)) language = t(`languages.${segment}`);
+        else if (/^\d+$/.test(segment) && segments[index - 1] === 'gallery') {
+          parts.push(t('entries.gallery_item', { number: Number(segment) + 1 }));
+        } else if (segments[index - 1] === 'links') parts.push(t(`entries.links.${segment as 'live'}`));
+        else if (FIELDS.has(segment) && segment !== 'gallery') parts.push(t(`entries.fields.${segment as 'slug'}`));
+        else if (segment === 'gallery' && index === segments.length - 1) parts.push(t('entries.fields.gallery'));
+        else if (segment !== 'links' && segment !== 'gallery') parts.push(segment);
+      });
+      const name = parts.join(' › ') || field;
+      return t('entries.problem', {
+        field: language ? `${name} (${language})` : name,
+        error: t(`field_errors.${code}`),
+      });
+    },
+    [t],
+  );
+}
