@@ -18,49 +18,13 @@ import {
 } from '../../shared/schemas/entry-views.js';
 import type { ContentSnapshot, PublishedEntry } from '../content/content-state.js';
 import { escapeHtml } from '../lib/escape-html.js';
-import type { FeedNote } from '../seo/feeds.js';
-import type { SitemapPage } from '../seo/sitemap.js';
-
-/** The collections' pages for the sitemap: the notes list, each visible entry, each portfolio item's page. */
-export function entrySitemapPages(snapshot: ContentSnapshot): SitemapPage[] {
-  const listed = notesLocales(snapshot);
-  const entries = snapshot.entries.visible.map((entry) => ({
-    path: entryPath(entry.collection, entry.slug),
-    locales: entryLocales(entry.content),
-    lastModified: entry.visibleFrom,
-  }));
-  const projectSlugs = new Set(
-    snapshot.entries.visible.filter((entry) => entry.collection === 'projects').map((entry) => entry.slug),
-  );
-  const items = snapshot.content.portfolio.items
-    .filter((item) => !projectSlugs.has(item.id))
-    .map((item) => ({ path: entryPath('projects', item.id), locales: LOCALES }));
-  return [...(listed.length > 0 ? [{ path: '/notes', locales: listed }] : []), ...entries, ...items];
-}
 
 /** The addresses of the collections' pages a snapshot serves (in some language): what statistics count as themselves. */
 export function entryPagePaths(snapshot: ContentSnapshot): Set<string> {
-  return new Set(entrySitemapPages(snapshot).map((page) => page.path));
-}
-
-/** The visible notes written in `locale`, as the feeds show them (the feeds keep the newest). */
-export function feedNotesOf(snapshot: ContentSnapshot, locale: Locale): FeedNote[] {
-  return visibleIn(snapshot, 'notes').flatMap((note) => {
-    const texts = note.content.text[locale];
-    if (!texts) return [];
-    const feedNote: FeedNote = {
-      slug: note.slug,
-      title: texts.title,
-      summary: texts.summary,
-      html: note.rendered[locale]?.html ?? '',
-      date: note.visibleFrom,
-      tags: [...note.content.tags],
-    };
-    if (note.content.cover !== undefined) {
-      feedNote.cover = { url: `/media/${note.content.cover}`, alt: texts.cover_alt ?? texts.title };
-    }
-    return [feedNote];
-  });
+  return new Set([
+    ...snapshot.entries.visible.map((entry) => entryPath(entry.collection, entry.slug)),
+    ...snapshot.content.portfolio.items.map((item) => entryPath('projects', item.id)),
+  ]);
 }
 
 /** The languages with at least one visible note: where the header and footer link "Notes". */
@@ -69,7 +33,7 @@ export function notesLocales(snapshot: ContentSnapshot): Locale[] {
   return LOCALES.filter((locale) => notes.some((entry) => entry.content.text[locale] !== undefined));
 }
 
-function visibleIn(snapshot: ContentSnapshot, collection: Collection): readonly PublishedEntry[] {
+export function visibleIn(snapshot: ContentSnapshot, collection: Collection): readonly PublishedEntry[] {
   return snapshot.entries.visible.filter((entry) => entry.collection === collection);
 }
 

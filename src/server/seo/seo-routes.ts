@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { isLocale, LOCALES, type Locale } from '../../shared/locales.js';
 import { COLLECTION_PATHS, COLLECTIONS, type Collection, entrySlugSchema } from '../../shared/schemas/collections.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
-import { entryPagesOf, entrySitemapPages, feedNotesOf } from '../collections/entry-pages.js';
+import { entryPagesOf, visibleIn } from '../collections/entry-pages.js';
 import type { ContentSnapshot, ContentState } from '../content/content-state.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
@@ -17,9 +17,9 @@ import {
   previewVersion,
 } from '../pictures/preview-image.js';
 import { pictureByPath, pictureSummaryByPath } from '../repositories/picture-repository.js';
-import { buildNoteFeeds, NOTE_FEED_FORMATS, NOTES_WORD, type NoteFeedFormat } from './feeds.js';
+import { buildNoteFeeds, type FeedNote, NOTE_FEED_FORMATS, NOTES_WORD, type NoteFeedFormat } from './feeds.js';
 import type { PreviewImage } from './page-head.js';
-import { robotsTxt, sitemapXml } from './sitemap.js';
+import { entrySitemapPages, robotsTxt, sitemapXml } from './sitemap.js';
 
 export interface SeoOptions {
   content: ContentState;
@@ -199,3 +199,23 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
     },
   );
 };
+
+/** The visible notes written in `locale`, as the feeds show them (the feeds keep the newest). */
+function feedNotesOf(snapshot: ContentSnapshot, locale: Locale): FeedNote[] {
+  return visibleIn(snapshot, 'notes').flatMap((note) => {
+    const texts = note.content.text[locale];
+    if (!texts) return [];
+    const feedNote: FeedNote = {
+      slug: note.slug,
+      title: texts.title,
+      summary: texts.summary,
+      html: note.rendered[locale]?.html ?? '',
+      date: note.visibleFrom,
+      tags: [...note.content.tags],
+    };
+    if (note.content.cover !== undefined) {
+      feedNote.cover = { url: `/media/${note.content.cover}`, alt: texts.cover_alt ?? texts.title };
+    }
+    return [feedNote];
+  });
+}

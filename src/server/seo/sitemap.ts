@@ -1,5 +1,8 @@
 import { DEFAULT_LOCALE, HTML_LANG, LOCALES, type Locale } from '../../shared/locales.js';
 import { INDEXED_PAGES, PAGES } from '../../shared/pages.js';
+import { entryLocales, entryPath } from '../../shared/schemas/collections.js';
+import { notesLocales } from '../collections/entry-pages.js';
+import type { ContentSnapshot } from '../content/content-state.js';
 import { escapeHtml as xml } from '../lib/escape-html.js';
 import { addressIn } from './page-head.js';
 
@@ -58,4 +61,21 @@ export function robotsTxt(origin: string): string {
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
+}
+
+/** The collections' pages for the sitemap: the notes list, each visible entry, each portfolio item's page. */
+export function entrySitemapPages(snapshot: ContentSnapshot): SitemapPage[] {
+  const listed = notesLocales(snapshot);
+  const entries = snapshot.entries.visible.map((entry) => ({
+    path: entryPath(entry.collection, entry.slug),
+    locales: entryLocales(entry.content),
+    lastModified: entry.visibleFrom,
+  }));
+  const projectSlugs = new Set(
+    snapshot.entries.visible.filter((entry) => entry.collection === 'projects').map((entry) => entry.slug),
+  );
+  const items = snapshot.content.portfolio.items
+    .filter((item) => !projectSlugs.has(item.id))
+    .map((item) => ({ path: entryPath('projects', item.id), locales: LOCALES }));
+  return [...(listed.length > 0 ? [{ path: '/notes', locales: listed }] : []), ...entries, ...items];
 }
