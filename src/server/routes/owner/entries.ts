@@ -75,7 +75,7 @@ const record = ({ id, collection, slug, createdAt, latestVersion, visibleFrom }:
 });
 
 /** What a new entry's editor starts from: a draft in no language yet, dated now. */
-export function newEntryContent(collection: Collection, slug: string, now = new Date()): Record<string, unknown> {
+function newEntryContent(collection: Collection, slug: string, now = new Date()): Record<string, unknown> {
   const common = { slug, status: 'draft', date: now.toISOString().slice(0, 10), tags: [], text: {} };
   if (collection === 'notes') return common;
   return { ...common, group: '', year: now.getUTCFullYear(), stack: [], links: {}, gallery: [] };

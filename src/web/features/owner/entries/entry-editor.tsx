@@ -26,7 +26,7 @@ import { EntryPicture } from './entry-picture.js';
 import { MarkdownBody } from './markdown-body.js';
 
 /** Asks the open editor to show and focus a field (a problem's link): its language's column and body first. */
-export const FOCUS_EVENT = 'sahifa-entry-focus';
+const FOCUS_EVENT = 'sahifa-entry-focus';
 export function focusEntryField(path: string) {
   window.dispatchEvent(new CustomEvent(FOCUS_EVENT, { detail: path }));
 }

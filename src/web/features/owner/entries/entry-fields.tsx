@@ -21,7 +21,7 @@ export function EntryFieldError({ path }: { path: Path }) {
 }
 
 /** The ids that describe a control: its problem (when it has one) and its hint. */
-export function useDescribedBy(path: Path, ...extra: (string | undefined)[]): string | undefined {
+function useDescribedBy(path: Path, ...extra: (string | undefined)[]): string | undefined {
   const { problems } = useEntryEditor();
   const ids = [problems.has(path.join('.')) ? `${entryFieldId(path)}-error` : undefined, ...extra].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;

@@ -10,13 +10,14 @@ import { ModalDialog } from '../components/modal-dialog.js';
 import { DisclosureButton } from '../site/disclosure-button.js';
 import siteStyles from '../site/site.module.css';
 import { usePublishEntry } from './api/publish-entry.js';
+import { focusEntryField } from './entry-editor.js';
 import { useEntryEditor } from './entry-editor-context.js';
 import { entryFieldId } from './entry-model.js';
 import { EntrySaveStatus } from './entry-save-status.js';
 import { useProblemWords } from './problem-words.js';
 
 /** Each problem as a link to its field in the editor (its language's column and body shown first). */
-export function EntryProblemLinks({
+function EntryProblemLinks({
   problems,
   onFollow,
 }: {
@@ -33,7 +34,7 @@ export function EntryProblemLinks({
             onClick={(event) => {
               event.preventDefault();
               onFollow?.();
-              window.dispatchEvent(new CustomEvent('sahifa-entry-focus', { detail: problem.field }));
+              focusEntryField(problem.field);
             }}
           >
             {words(problem)}

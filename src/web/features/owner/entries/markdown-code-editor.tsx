@@ -1,6 +1,8 @@
 import { markdownLanguage } from '@codemirror/lang-markdown';
+import { LanguageSupport } from '@codemirror/language';
 import { Compartment } from '@codemirror/state';
-import { EditorView, minimalSetup } from 'codemirror';
+import { EditorView } from '@codemirror/view';
+import { minimalSetup } from 'codemirror';
 import { useEffect, useRef, useState } from 'react';
 
 export interface MarkdownCodeEditorProps {
@@ -59,7 +61,7 @@ export default function MarkdownCodeEditor({
       extensions: [
         minimalSetup,
         // The Markdown grammar alone: `markdown()` would add HTML, CSS and JavaScript support too.
-        markdownLanguage.extension,
+        new LanguageSupport(markdownLanguage),
         EditorView.lineWrapping,
         attributes.of(contentAttributes()),
         EditorView.updateListener.of((update) => {

@@ -11,7 +11,7 @@ export const entriesKey = (collection: Collection) => ['entries', collection] as
 
 const getEntries = (collection: Collection) => apiRequest<EntryList>(`/owner/entries/${collection}`);
 
-export const getEntriesQueryOptions = (collection: Collection) =>
+const getEntriesQueryOptions = (collection: Collection) =>
   queryOptions({ queryKey: [...entriesKey(collection), 'list'], queryFn: () => getEntries(collection) });
 
 /** A collection's entries, newest first, with their state, languages and titles. */

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResponseData } from '../../../../../shared/schemas/api.js';
 import type { Collection } from '../../../../../shared/schemas/collections.js';
-import type {
-  entryVersionResponseSchema,
-  entryVersionsResponseSchema,
-} from '../../../../../shared/schemas/entry-store.js';
+import type { entryVersionsResponseSchema } from '../../../../../shared/schemas/entry-store.js';
 import { apiRequest } from '../../../../shared/api/api-client.js';
 import { entriesKey } from './get-entries.js';
 
 type EntryVersions = ResponseData<typeof entryVersionsResponseSchema>;
-export type EntryVersion = ResponseData<typeof entryVersionResponseSchema>;
 
-export const entryVersionsKey = (collection: Collection, id: string) =>
-  [...entriesKey(collection), 'versions', id] as const;
+const entryVersionsKey = (collection: Collection, id: string) => [...entriesKey(collection), 'versions', id] as const;
 
 /** An entry's newest 200 versions, newest first. */
 export const useEntryVersions = (collection: Collection, id: string) =>
@@ -20,16 +15,5 @@ export const useEntryVersions = (collection: Collection, id: string) =>
     queryOptions({
       queryKey: [...entryVersionsKey(collection, id), 'list'],
       queryFn: () => apiRequest<EntryVersions>(`/owner/entries/${collection}/${id}/versions?limit=200`),
-    }),
-  );
-
-/** One of an entry's versions with its content (none asked while `number` is undefined). */
-export const useEntryVersion = (collection: Collection, id: string, number: number | undefined) =>
-  useQuery(
-    queryOptions({
-      queryKey: [...entryVersionsKey(collection, id), number],
-      queryFn: () => apiRequest<EntryVersion>(`/owner/entries/${collection}/${id}/versions/${number}`),
-      enabled: number !== undefined,
-      staleTime: Number.POSITIVE_INFINITY,
     }),
   );

@@ -10,7 +10,7 @@ export type EntryAnswer = ResponseData<typeof entryResponseSchema>;
 
 const getEntry = (collection: Collection, id: string) => apiRequest<EntryAnswer>(`/owner/entries/${collection}/${id}`);
 
-export const getEntryQueryOptions = (collection: Collection, id: string) =>
+const getEntryQueryOptions = (collection: Collection, id: string) =>
   queryOptions({
     queryKey: [...entriesKey(collection), 'entry', id],
     queryFn: () => getEntry(collection, id),
