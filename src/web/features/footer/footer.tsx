@@ -17,7 +17,8 @@ export function Footer({ fixed }: { fixed: boolean }) {
   // Spec §8: a failed fetch is logged (in fetchSection) and the footer stays on "Loading...".
   const footer = useSection('footer');
   // Issue 27: "Notes" once the owner has a note in this language (no landmark of its own: the
-  // header's menu is the site's one navigation).
+  // header's menu is the site's one navigation), beside the footer's content: spec §2's Loading...
+  // stays alone until it arrives.
   const showNotes = siteNotesLocales().includes(locale);
 
   return (
@@ -31,7 +32,7 @@ export function Footer({ fixed }: { fixed: boolean }) {
       ) : (
         <p className={styles.description}>{t('footer.loading')}</p>
       )}
-      {showNotes && (
+      {footer && showNotes && (
         <p className={styles.links}>
           <Link to={APP_PATHS.notes}>{t('notes.title')}</Link>
         </p>
