@@ -15,7 +15,9 @@ test.describe('layout (spec §2)', () => {
     expect(order).toEqual(['loading-overlay', 'cursor-follower', 'header', 'main', 'footer']);
   });
 
-  test('the header has the owner logo linking home and the four menu links', async ({ page }) => {
+  test('the header has the owner logo linking home, the four menu links, and Notes once a note is published', async ({
+    page,
+  }) => {
     await open(page, '/contact');
     const header = page.getByRole('banner');
     const identity = JSON.parse((await page.locator('#site-data').textContent()) ?? '{}').identity;
@@ -24,10 +26,12 @@ test.describe('layout (spec §2)', () => {
     });
     await expect(logo).toContainText(identity.first_name.lotin);
     await expect(logo).toContainText(identity.last_name.lotin);
+    // The demo has notes in Uzbek, so the spec's four links have "Qaydlar" (Notes) after Portfolio.
     await expect(page.getByRole('navigation').getByRole('link')).toHaveText([
       'Bosh sahifa',
       'Men haqimda',
       'Portfolio',
+      'Qaydlar',
       "Bog'lanish",
     ]);
     await logo.click();
