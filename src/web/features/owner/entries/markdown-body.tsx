@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
+import { EntryBody } from '../../notes/entry-body.js';
 import { ErrorMessage } from '../components/error-message.js';
 import fieldStyles from '../site/field-editor.module.css';
 import { useEntryPreview } from './api/preview-entry.js';
@@ -70,12 +71,10 @@ export function MarkdownBody({ locale }: { locale: Locale }) {
         {text.trim() === '' ? (
           <p className={fieldStyles.hint}>{t('entries.preview_empty')}</p>
         ) : (
-          <div
-            className={styles.rendered}
-            lang={HTML_LANG[locale]}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own rendering, sanitized as on publish
-            dangerouslySetInnerHTML={{ __html: rendered?.html ?? '' }}
-          />
+          // The page's own body styles, so the preview reads as the published note will.
+          <div className={styles.rendered}>
+            <EntryBody html={rendered?.html ?? ''} locale={locale} />
+          </div>
         )}
       </section>
     </div>
