@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { parseEntryFiles } from '../../src/server/content/entry-files.js';
+import type { Collection } from '../../src/shared/schemas/collections.js';
 import type { SiteContent } from '../../src/shared/schemas/content.js';
 
 type Locale = 'lotin' | 'russian' | 'english';
@@ -28,4 +30,44 @@ export function ownerContent<Name extends keyof SiteContent>(name: Name): SiteCo
 export function ownerName(locale: Locale): string {
   const identity = ownerContent('identity');
   return `${identity.first_name[locale]} ${identity.last_name[locale]}`;
+}
+
+/** One language of a collection's entry as the owner wrote it, with its body's h2 and h3 headings. */
+export interface EntryText {
+  title: string;
+  summary: string;
+  headings: string[];
+}
+
+/**
+ * A demo entry (`content/<collection>/<slug>/<language>.md`) read as the server reads it
+ * (`parseEntryFiles`): its title, summary and the headings its table of contents lists, in each
+ * language it is written in.
+ */
+export function entryTexts(collection: Collection, slug: string): Partial<Record<Locale, EntryText>> {
+  const files: Partial<Record<Locale, string>> = {};
+  for (const locale of ['lotin', 'russian', 'english'] as const) {
+    const file = `content/${collection}/${slug}/${locale}.md`;
+    if (existsSync(file)) files[locale] = readFileSync(file, 'utf8');
+  }
+  const parsed = parseEntryFiles(collection, slug, files);
+  if ('problems' in parsed) throw new Error(`content/${collection}/${slug}: ${parsed.problems.join('; ')}`);
+  return Object.fromEntries(
+    Object.entries(parsed.content.text).map(([locale, text]) => [
+      locale,
+      {
+        title: text.title,
+        summary: text.summary,
+        // Plain headings only: the demo's are words, which the table of contents shows as written.
+        headings: [...text.body.matchAll(/^#{2,3} (.+)$/gm)].map((match) => match[1] ?? ''),
+      },
+    ]),
+  );
+}
+
+/** One language of an entry, which the journey needs to exist. */
+export function entryText(collection: Collection, slug: string, locale: Locale): EntryText {
+  const text = entryTexts(collection, slug)[locale];
+  if (!text) throw new Error(`content/${collection}/${slug} has no ${locale}.md`);
+  return text;
 }
