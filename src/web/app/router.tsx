@@ -3,6 +3,7 @@ import { NOT_FOUND_PAGE } from '../../shared/pages.js';
 import { OWNER_PATHS } from '../../shared/paths.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
 import { entryNotFound, isEntryPage } from '../shared/api/entry-data.js';
+import { installPopStateGuard } from '../shared/lib/pop-state-guard.js';
 import { entryLoader, reloadEntryPagesOnLanguageChange } from './entry-loaders.js';
 import { notFoundLoader, pageLoader, plainLoader } from './navigation.js';
 import { RouteTreeErrorPage } from './route-error-page.js';
@@ -56,6 +57,8 @@ export async function createRouter(rendered?: HydrationState) {
       }),
     );
   }
+  // Before the router listens, so a dialog with an address can take Back from it (pop-state-guard.ts).
+  installPopStateGuard();
   const router = createBrowserRouter(routes, { basename: '/', hydrationData });
   reloadEntryPagesOnLanguageChange(router);
   return router;

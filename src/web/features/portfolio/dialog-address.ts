@@ -1,3 +1,5 @@
+import { takePopState } from '../../shared/lib/pop-state-guard.js';
+
 /**
  * A dialog with an address of its own (issue 27: a portfolio card's dialog shows the project's
  * address): opening it adds a history entry with that address, Back closes it, and closing it
@@ -30,18 +32,17 @@ export function openDialogAddress(address: string, onBack: () => void): DialogAd
   window.history.pushState(state, '', address);
   let open = true;
   let goingBack = false;
-  // Captured at the window before the router's own listener, which would navigate to the page's
-  // address as if it were new (the overlay, the scroll to the top, the section's loader).
-  const onPopState = (event: PopStateEvent) => {
-    event.stopImmediatePropagation();
-    window.removeEventListener('popstate', onPopState, true);
+  // Taken before the router's own listener, which would navigate to the page's address as if it were
+  // new (the overlay, the scroll to the top, the section's loader).
+  const stopTaking = takePopState(() => {
+    stopTaking();
     goingBack = false;
     if (open) {
       open = false;
       onBack();
     }
-  };
-  window.addEventListener('popstate', onPopState, true);
+    return true;
+  });
   return {
     close() {
       if (!open) return;
@@ -51,7 +52,7 @@ export function openDialogAddress(address: string, onBack: () => void): DialogAd
     },
     release() {
       open = false;
-      if (!goingBack) window.removeEventListener('popstate', onPopState, true);
+      if (!goingBack) stopTaking();
     },
   };
 }
