@@ -41,7 +41,7 @@ export interface ContentSnapshot {
   readonly tag: string;
 }
 
-export const NO_ENTRIES: PublishedEntries = Object.freeze({
+const NO_ENTRIES: PublishedEntries = Object.freeze({
   revision: 0,
   all: [],
   visible: [],

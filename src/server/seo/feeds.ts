@@ -61,14 +61,14 @@ export interface NoteFeeds {
   json: string;
 }
 
-/** A page's address in a language, as the site writes its canonical links (page-head's `localeUrl`). */
+/** A page's address in a language, as the site writes its canonical links (page-head's `addressIn`). */
 function localized(origin: string, path: string, locale: Locale): string {
   const base = `${origin.replace(/\/+$/, '')}${path}`;
   return locale === DEFAULT_LOCALE ? base : `${base}?${LOCALE_QUERY_PARAMETER}=${locale}`;
 }
 
 /** `/notes` in a language, absolute. */
-export function notesUrl(origin: string, locale: Locale): string {
+function notesUrl(origin: string, locale: Locale): string {
   return localized(origin, COLLECTION_PATHS.notes, locale);
 }
 

@@ -7,26 +7,11 @@ import {
   OG_LOCALE,
 } from '../../shared/locales.js';
 import { fullName } from '../../shared/owner-name.js';
-import {
-  documentTitle,
-  type IndexedPageName,
-  isIndexed,
-  PAGES,
-  type PageDescription,
-  type PageName,
-} from '../../shared/pages.js';
+import { documentTitle, isIndexed, PAGES, type PageDescription, type PageName } from '../../shared/pages.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { jsonForScript } from '../../shared/site-data.js';
 import { cvJsonLd } from '../cv/cv-json-ld.js';
 import { escapeHtml } from '../lib/escape-html.js';
-
-/**
- * Each language's address of a page: the default language at the plain path, the others with
- * `?lang=`. The plain path is also `x-default`: for a visitor with a saved language it shows that one.
- */
-export function localeUrl(origin: string, page: IndexedPageName, locale: Locale): string {
-  return addressIn(origin, PAGES[page].path, locale);
-}
 
 /** An address in one language: the default language at the plain path, the others with `?lang=`. */
 export function addressIn(origin: string, path: string, locale: Locale): string {

@@ -14,10 +14,6 @@ import { imagePathSchema, webUrlSchema } from './content.js';
 export const COLLECTIONS = ['notes', 'projects'] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 
-export function isCollection(value: unknown): value is Collection {
-  return typeof value === 'string' && (COLLECTIONS as readonly string[]).includes(value);
-}
-
 /** An entry's address under its collection's, shared by its languages: `/notes/<slug>`, `/portfolio/<slug>`. */
 export const entrySlugSchema = z
   .string()
@@ -29,7 +25,7 @@ export const entrySlugSchema = z
  * What the owner sets. "Scheduled" is not a state of its own: a published entry whose date is still
  * to come, shown by itself when the time comes (`entryVisibleFrom`).
  */
-export const ENTRY_STATUSES = ['draft', 'published'] as const;
+const ENTRY_STATUSES = ['draft', 'published'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
 
 /** What the studio shows: `scheduled` is `published` with a date in the future. */
@@ -38,7 +34,7 @@ export type EntryState = 'draft' | 'scheduled' | 'published';
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** A date (`2026-11-20`, midnight UTC) or a date and time with its offset (`2026-11-20T09:30:00+05:00`). */
-export const entryDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const entryDateSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
 const tagSchema = text(40);
 
@@ -88,7 +84,7 @@ function coverDescribed(
   }
 }
 
-export const noteContentSchema = z
+const noteContentSchema = z
   .strictObject({ ...commonFields, text: perLanguage(noteTextSchema) })
   .superRefine(coverDescribed);
 export type NoteContent = z.infer<typeof noteContentSchema>;
@@ -112,7 +108,7 @@ const galleryItemSchema = z.strictObject({
   ),
 });
 
-export const projectContentSchema = z
+const projectContentSchema = z
   .strictObject({
     ...commonFields,
     /** The id of one of the portfolio's groups. */
@@ -179,7 +175,7 @@ export type RenderedText = z.infer<typeof renderedTextSchema>;
 export type RenderedEntry = Partial<Record<Locale, RenderedText>>;
 
 /** Words a reader reads in a minute, per language (Russian words are longer). */
-export const READING_WORDS_PER_MINUTE: Record<Locale, number> = { lotin: 190, russian: 180, english: 230 };
+const READING_WORDS_PER_MINUTE: Record<Locale, number> = { lotin: 190, russian: 180, english: 230 };
 
 export function readingMinutes(words: number, locale: Locale): number {
   return Math.max(1, Math.round(words / READING_WORDS_PER_MINUTE[locale]));

@@ -9,7 +9,7 @@ import { COLLECTIONS, headingSchema, PROJECT_LINK_KINDS } from './collections.js
 const localeSchema = z.enum(LOCALES);
 
 /** An entry in a list: a card on `/notes`, a neighbour, a project's card. */
-export const entryCardSchema = z.object({
+const entryCardSchema = z.object({
   collection: z.enum(COLLECTIONS),
   slug: z.string(),
   /** The language these texts are in. */
