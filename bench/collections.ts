@@ -156,11 +156,11 @@ try {
   console.info(`The server started on ${NOTES} notes in ${Math.round(startMs)} ms`);
   const rows = [];
   for (const address of [
-    `/notes/note-${NOTES - 2}?lang=english`,
+    `/notes/note-${NOTES - 1}?lang=english`,
     '/notes?lang=english',
     '/notes?lang=english&tag=topic-3',
     '/api/v1/notes?lang=russian',
-    `/api/v1/notes/note-${NOTES - 2}?lang=russian`,
+    `/api/v1/notes/note-${NOTES - 1}?lang=russian`,
     '/notes/feed/english.xml',
     '/notes/feed/russian.json',
     '/sitemap.xml',
