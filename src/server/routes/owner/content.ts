@@ -36,7 +36,6 @@ import { picturesOf } from '../../pictures/content-pictures.js';
 import { refuseUnreviewedAlts } from '../../pictures/picture-usage.js';
 import {
   bringBackSetAsideDraft,
-  type ContentDraft,
   type ContentVersionSummary,
   contentDraft,
   contentVersionByNumber,
@@ -48,9 +47,14 @@ import {
 } from '../../repositories/content-repository.js';
 import { pictureByPath } from '../../repositories/picture-repository.js';
 import { errorResponses, ok } from '../responses.js';
-
-/** The whole content as JSON is about 45 KB; a draft may grow well past the API's usual 32 KiB. */
-const DRAFT_BODY_LIMIT = 1024 * 1024;
+import {
+  DRAFT_BODY_LIMIT,
+  draftConflict,
+  noDraftToPublish,
+  noSuchVersion,
+  type OpenedDraft,
+  restoreNote,
+} from './drafts.js';
 
 const summary = ({ number, createdAt, source, note }: ContentVersionSummary) => ({ number, createdAt, source, note });
 
@@ -79,7 +83,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
 
   /** The draft, or the published version as the draft to start from when there is none. */
   async function currentDraft(): Promise<{
-    draft: Omit<ContentDraft, 'updatedAt'> & { updatedAt: string | null };
+    draft: OpenedDraft;
     published: ContentVersionSummary | undefined;
   }> {
     const [draft, published] = await Promise.all([contentDraft(db), latestContentVersion(db)]);
@@ -125,13 +129,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       const result = await saveContentDraft(db, request.body);
       const published = await latestContentVersion(db);
       if (!result.saved) {
-        const { draft } = await currentDraft();
-        return reply.code(409).send({
-          success: false as const,
-          code: 'draft_conflict' as const,
-          message: 'The draft was saved elsewhere since this one was opened',
-          draft,
-        });
+        return reply.code(409).send(draftConflict((await currentDraft()).draft));
       }
       return ok({ draft: result.draft, published: published ? summary(published) : null });
     },
@@ -147,7 +145,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     },
     handler: async (request) => {
       const draft = await contentDraft(db);
-      if (!draft) throw new AppError(409, 'bad_request', 'There is no draft to publish');
+      if (!draft) throw noDraftToPublish();
       const content = checkedDraft(draft.content);
       await refuseUnreviewedAlts(db, content);
       const published = await publishContent(db, state(), content, {
@@ -177,7 +175,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     },
     handler: async (request) => {
       const version = await contentVersionByNumber(db, request.params.number);
-      if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
+      if (!version) throw noSuchVersion(request.params.number);
       return ok({ ...summary(version), content: version.content });
     },
   });
@@ -186,7 +184,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   async function contentAt(reference: number | 'draft'): Promise<unknown> {
     if (reference === 'draft') return (await currentDraft()).draft.content;
     const version = await contentVersionByNumber(db, reference);
-    if (!version) throw new AppError(404, 'not_found', `There is no version ${reference}`);
+    if (!version) throw noSuchVersion(reference);
     return version.content;
   }
 
@@ -301,13 +299,8 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     preHandler: requireRecentAuthentication,
     handler: async (request) => {
       const version = await contentVersionByNumber(db, request.params.number);
-      if (!version) throw new AppError(404, 'not_found', `There is no version ${request.params.number}`);
-      const restored = await restoreContent(
-        db,
-        state(),
-        version,
-        request.body.note ?? `restored version ${version.number}`,
-      );
+      if (!version) throw noSuchVersion(request.params.number);
+      const restored = await restoreContent(db, state(), version, restoreNote(request.body.note, version.number));
       return ok({ ...summary(restored.published), draft: restored.draft, setAside: restored.setAside ?? null });
     },
   });

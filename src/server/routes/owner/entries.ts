@@ -38,7 +38,6 @@ import { renderEntry, renderMarkdown } from '../../markdown/render-markdown.js';
 import {
   createEntry,
   deleteEntry,
-  type EntryDraft,
   EntryMissingError,
   type EntryRecord,
   type EntryVersionSummary,
@@ -53,9 +52,14 @@ import {
   saveEntryDraft,
 } from '../../repositories/entry-repository.js';
 import { errorResponses, ok } from '../responses.js';
-
-/** An entry's body may be 100,000 characters in each language: a draft may grow past the API's usual 32 KiB. */
-const DRAFT_BODY_LIMIT = 1024 * 1024;
+import {
+  DRAFT_BODY_LIMIT,
+  draftConflict,
+  noDraftToPublish,
+  noSuchVersion,
+  type OpenedDraft,
+  restoreNote,
+} from './drafts.js';
 
 const summary = ({ number, createdAt, source, note, restoredFrom }: EntryVersionSummary) => ({
   number,
@@ -106,9 +110,7 @@ export const entryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   }
 
   /** The draft, or the published version (a new entry's start when there is none) as the draft to start from. */
-  async function currentDraft(
-    entry: EntryRecord,
-  ): Promise<Omit<EntryDraft, 'updatedAt'> & { updatedAt: string | null }> {
+  async function currentDraft(entry: EntryRecord): Promise<OpenedDraft> {
     const draft = await entryDraft(db, entry.id);
     if (draft) return draft;
     const latest = entry.latestVersion === null ? undefined : await entryVersionByNumber(db, entry.latestVersion);
@@ -225,12 +227,7 @@ export const entryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       const entry = await entryOf(request.params.collection, request.params.id);
       const result = await saveEntryDraft(db, entry.id, request.body);
       if (!result.saved) {
-        return reply.code(409).send({
-          success: false as const,
-          code: 'draft_conflict' as const,
-          message: 'The draft was saved elsewhere since this one was opened',
-          draft: await currentDraft(entry),
-        });
+        return reply.code(409).send(draftConflict(await currentDraft(entry)));
       }
       return ok({ draft: result.draft, published: await publishedSummary(entry) });
     },
@@ -249,7 +246,7 @@ export const entryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
     handler: async (request) => {
       const entry = await entryOf(request.params.collection, request.params.id);
       const draft = await entryDraft(db, entry.id);
-      if (!draft) throw new AppError(409, 'bad_request', 'There is no draft to publish');
+      if (!draft) throw noDraftToPublish();
       const content = checkedDraft(entry.collection, draft.content);
       const rendered = await renderEntry(content);
       let published: EntryVersionSummary;
@@ -287,7 +284,7 @@ export const entryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   /** A version of this entry; 404 for another entry's or one that does not exist. */
   async function versionOf(entry: EntryRecord, number: number) {
     const version = await entryVersionByNumber(db, number);
-    if (!version || version.entryId !== entry.id) throw new AppError(404, 'not_found', `There is no version ${number}`);
+    if (!version || version.entryId !== entry.id) throw noSuchVersion(number);
     return version;
   }
 
@@ -321,9 +318,7 @@ export const entryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       const version = await versionOf(entry, request.params.number);
       let restored: Awaited<ReturnType<typeof restoreEntryVersion>>;
       try {
-        restored = await restoreEntryVersion(db, version, {
-          note: request.body.note ?? `restored version ${version.number}`,
-        });
+        restored = await restoreEntryVersion(db, version, { note: restoreNote(request.body.note, version.number) });
       } catch (error) {
         if (error instanceof SlugTakenError) slugTaken(version.content.slug);
         throw error;
