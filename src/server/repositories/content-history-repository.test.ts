@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NoteContent } from '../../shared/schemas/collections.js';
 import { createTestDatabase, type TestDatabase, testDialect } from '../test/helper.js';
 import { sampleContent } from '../test/sample-content.js';
-import { thinContentHistory } from './content-history-repository.js';
+import { thinContentHistory, thinEntryHistory } from './content-history-repository.js';
 import {
   type ContentSource,
   contentVersionByNumber,
@@ -10,6 +11,15 @@ import {
   restoreContentVersion,
   saveContentDraft,
 } from './content-repository.js';
+import {
+  createEntry,
+  type EntrySource,
+  entryVersionByNumber,
+  listEntryVersions,
+  publishEntryVersion,
+  restoreEntryVersion,
+  saveEntryDraft,
+} from './entry-repository.js';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 
@@ -124,5 +134,88 @@ describe(`thinning the content history on ${testDialect}`, () => {
     expect(await thinContentHistory(db, { keepDays: 7, now: NOW })).toBe(0);
     expect(await thinContentHistory(db, { keepDays: 5, now: NOW })).toBe(1);
     expect(await numbers()).toEqual([2, 3]);
+  });
+});
+
+describe(`thinning the notes' and projects' histories on ${testDialect}`, () => {
+  let database: TestDatabase;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => database.drop());
+
+  const note = (slug: string, title: string): NoteContent => ({
+    slug,
+    status: 'published',
+    date: '2026-09-01',
+    tags: [],
+    text: { english: { title, summary: 'A note.', body: title } },
+  });
+
+  /** Publishes a version of the entry at `at` (its title says when), answering its number. */
+  async function publishAt(id: string, slug: string, at: string, source: EntrySource = 'editor') {
+    const rendered = { english: { html: `<p>${at}</p>`, headings: [], words: 1 } };
+    return (await publishEntryVersion(database.db, id, { content: note(slug, at), rendered }, { source }, new Date(at)))
+      .number;
+  }
+
+  const numbers = async (id: string) =>
+    (await listEntryVersions(database.db, id, { limit: 1000 })).map((version) => version.number).sort((a, b) => a - b);
+
+  it('keeps every version of the last 30 days, then the last of each day per entry, and every version something refers to', async () => {
+    const { db } = database;
+    const a = await createEntry(db, 'notes', 'a', new Date('2026-09-01T07:00:00Z'));
+    const b = await createEntry(db, 'notes', 'b', new Date('2026-09-01T07:00:00Z'));
+    const on = (entry: { id: string; slug: string }, at: string, source?: EntrySource) =>
+      publishAt(entry.id, entry.slug, at, source);
+    // 1 September, both entries: each keeps its own last of the day (4 for a, 5 for b), not the day's last of all.
+    await on(a, '2026-09-01T08:00:00Z', 'files'); // 1: a's files, but not its latest from the files
+    await on(a, '2026-09-01T09:00:00Z'); // 2
+    await on(b, '2026-09-01T09:30:00Z'); // 3
+    await on(a, '2026-09-01T10:00:00Z'); // 4
+    await on(b, '2026-09-01T11:00:00Z'); // 5
+    // 2 September: a's latest from the files (6), a version restored later (7), the day's last (8).
+    await on(a, '2026-09-02T08:00:00Z', 'files');
+    await on(a, '2026-09-02T09:00:00Z');
+    await on(a, '2026-09-02T10:00:00Z');
+    // 3 September, b: its draft's base (9), a set-aside draft's base (10) and the version that set it aside (11), a
+    // plain save (12), the day's last (13).
+    for (const hour of ['08', '09', '10', '11', '12']) await on(b, `2026-09-03T${hour}:00:00Z`);
+    // 4 September: a restore of 7 (14) and a save (15); then recent saves of both, every one kept.
+    const seven = await entryVersionByNumber(db, 7);
+    if (!seven) throw new Error('version 7 was published');
+    await restoreEntryVersion(db, seven, { note: null }, new Date('2026-09-04T08:00:00Z'));
+    await on(a, '2026-09-04T09:00:00Z');
+    await on(a, '2026-11-20T08:00:00Z'); // 16
+    await on(a, '2026-11-20T08:05:00Z'); // 17
+    await on(b, '2026-11-26T11:00:00Z'); // 18
+    await saveEntryDraft(db, b.id, { content: {}, basedOn: 9, revision: 0 });
+    await db
+      .insertInto('entry_set_aside_drafts')
+      .values({
+        id: 'kept',
+        entry_id: b.id,
+        content: '{}',
+        based_on: 10,
+        set_aside_at: '2026-09-05T00:00:00Z',
+        restored_version: 11,
+      })
+      .execute();
+
+    // Two processes at once: each deletes what the other has not, and neither fails.
+    const deleted = await Promise.all([
+      thinEntryHistory(db, { keepDays: 30, now: NOW }),
+      thinEntryHistory(db, { keepDays: 30, now: NOW }),
+    ]);
+    expect(deleted[0] + deleted[1]).toBe(4);
+    expect(await numbers(a.id)).toEqual([4, 6, 7, 8, 14, 15, 16, 17]);
+    expect(await numbers(b.id)).toEqual([5, 9, 10, 11, 13, 18]);
+    expect(await thinEntryHistory(db, { keepDays: 30, now: NOW })).toBe(0);
+    // The sections' history is another table: thinning the entries leaves it alone, and the reverse.
+    expect(await thinContentHistory(db, { keepDays: 30, now: NOW })).toBe(0);
+
+    // A kept version reads whole, and the next number follows the latest of all.
+    expect((await entryVersionByNumber(db, 8))?.content.text.english?.title).toBe('2026-09-02T10:00:00Z');
+    expect(await on(b, '2026-11-26T11:30:00Z')).toBe(19);
   });
 });

@@ -18,7 +18,7 @@ const BATCH = 200;
  * - The one the draft is based on, and those a set-aside draft is based on or was set aside by.
  * Every subquery is uncorrelated and answers no NULL, so `not in` means what it says on both engines.
  */
-function thinnable(db: Db, cutoff: string) {
+function thinnableContentVersions(db: Db, cutoff: string) {
   return db
     .selectFrom('content_versions')
     .select('number')
@@ -58,26 +58,98 @@ function thinnable(db: Db, cutoff: string) {
 }
 
 /**
- * Keeps the content history bounded (docs/architecture.md, "Content history"): every version of the
- * last `keepDays` days, then one a day, the last of each, and every version something still refers
- * to (`thinnable`). Answers how many versions it deleted. It deletes a batch per statement, each
- * checking every reason again, so two processes may run it at once: a version the other deleted
- * first is simply not found. An aborted `signal` stops it between two batches.
+ * The entry versions the thinning may delete: the same rules per entry (decision 030). Older than
+ * `cutoff` and none of these:
+ * - the last of its UTC day among its entry's versions older than `cutoff`;
+ * - its entry's latest version from the files, which the folder watcher compares the files with;
+ * - a restore, a version some restore copied, the one its entry's draft is based on, and those a
+ *   set-aside draft is based on or was set aside by.
+ * (So an entry's latest version, what it shows or showed before it was deleted, is the last of its
+ * day and stays; the highest number of all is one of those, so the next number follows it.)
  */
-export async function thinContentHistory(
-  db: Db,
-  { keepDays, now = new Date(), signal }: { keepDays: number; now?: Date; signal?: AbortSignal },
-): Promise<number> {
-  const cutoff = new Date(now.getTime() - keepDays * DAY_MS).toISOString();
+function thinnableEntryVersions(db: Db, cutoff: string) {
+  return db
+    .selectFrom('entry_versions')
+    .select('number')
+    .where('created_at', '<', cutoff)
+    .where('number', 'not in', (eb) =>
+      eb
+        .selectFrom('entry_versions')
+        .select((max) => max.fn.max('number').as('number'))
+        .where('created_at', '<', cutoff)
+        .groupBy(['entry_id', sql`substr(created_at, 1, 10)`]),
+    )
+    .where('number', 'not in', (eb) =>
+      eb
+        .selectFrom('entry_versions')
+        .select((max) => max.fn.max('number').as('number'))
+        .where('source', '=', 'files')
+        .groupBy('entry_id'),
+    )
+    .where('source', '!=', 'restore')
+    .where('number', 'not in', (eb) =>
+      eb.selectFrom('entry_versions').select('restored_from as number').where('restored_from', 'is not', null),
+    )
+    .where('number', 'not in', (eb) =>
+      eb.selectFrom('entry_drafts').select('based_on as number').where('based_on', 'is not', null),
+    )
+    .where('number', 'not in', (eb) =>
+      eb.selectFrom('entry_set_aside_drafts').select('based_on as number').where('based_on', 'is not', null),
+    )
+    .where('number', 'not in', (eb) =>
+      eb
+        .selectFrom('entry_set_aside_drafts')
+        .select('restored_version as number')
+        .where('restored_version', 'is not', null),
+    );
+}
+
+type Thinning = { keepDays: number; now?: Date; signal?: AbortSignal };
+
+const cutoffOf = ({ keepDays, now = new Date() }: Thinning) =>
+  new Date(now.getTime() - keepDays * DAY_MS).toISOString();
+
+/**
+ * Runs `deleteBatch` (which deletes at most BATCH versions, checking every reason again) until a batch
+ * comes out short, so two processes may thin at once: a version the other deleted first is simply
+ * not found. An aborted `signal` stops it between two batches. Answers how many versions it deleted.
+ */
+async function inBatches(deleteBatch: () => Promise<{ numDeletedRows: bigint }>, signal?: AbortSignal) {
   let deleted = 0;
   while (!signal?.aborted) {
-    const result = await db
-      .deleteFrom('content_versions')
-      .where('number', 'in', thinnable(db, cutoff).limit(BATCH))
-      .executeTakeFirst();
-    const batch = Number(result.numDeletedRows);
+    const batch = Number((await deleteBatch()).numDeletedRows);
     deleted += batch;
     if (batch < BATCH) break;
   }
   return deleted;
+}
+
+/**
+ * Keeps the content history bounded (docs/architecture.md, "Content history"): every version of the
+ * last `keepDays` days, then one a day, the last of each, and every version something still refers
+ * to (`thinnableContentVersions`). Answers how many versions it deleted.
+ */
+export function thinContentHistory(db: Db, thinning: Thinning): Promise<number> {
+  const cutoff = cutoffOf(thinning);
+  return inBatches(
+    () =>
+      db
+        .deleteFrom('content_versions')
+        .where('number', 'in', thinnableContentVersions(db, cutoff).limit(BATCH))
+        .executeTakeFirstOrThrow(),
+    thinning.signal,
+  );
+}
+
+/** The same for the collections' entries, each entry's history on its own (`thinnableEntryVersions`). */
+export function thinEntryHistory(db: Db, thinning: Thinning): Promise<number> {
+  const cutoff = cutoffOf(thinning);
+  return inBatches(
+    () =>
+      db
+        .deleteFrom('entry_versions')
+        .where('number', 'in', thinnableEntryVersions(db, cutoff).limit(BATCH))
+        .executeTakeFirstOrThrow(),
+    thinning.signal,
+  );
 }
