@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealDay, lastAllowedDay } from '../days.js';
+import { LOCALES } from '../locales.js';
 import { successResponseSchema } from './api.js';
 
 /**
@@ -61,6 +62,17 @@ export const BREAKDOWN_LIMIT = 100;
 
 const breakdown = z.array(breakdownItemSchema).max(BREAKDOWN_LIMIT);
 
+/** A page's row: a note's or a project's page also has its title, in each language it is written in. */
+const pageItemSchema = breakdownItemSchema.extend({
+  titles: z
+    .partialRecord(z.enum(LOCALES), z.string())
+    .optional()
+    .describe(
+      'The title of the note or project the page shows (a portfolio item’s in every language), in the languages it has; absent for the fixed pages and for a page that no longer exists',
+    ),
+});
+export type PageItem = z.infer<typeof pageItemSchema>;
+
 const downloadCountSchema = z.object({ value: z.string(), downloads: count });
 
 /** CV downloads (`/cv/{language}.pdf` and `.json`) in the same days, counted with the visits' rules. */
@@ -79,7 +91,7 @@ export const statsSchema = z.object({
   totals: periodTotalsSchema,
   previous: periodTotalsSchema.extend({ from: z.string(), to: z.string() }),
   series: z.array(seriesPointSchema),
-  pages: breakdown.describe('Visits by the page they began on'),
+  pages: z.array(pageItemSchema).max(BREAKDOWN_LIMIT).describe('Visits by the page they began on'),
   languages: breakdown,
   themes: breakdown,
   devices: breakdown,

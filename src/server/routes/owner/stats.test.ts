@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOf } from '../../../shared/days.js';
 import { hashPassword } from '../../auth/password.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
 import { SEEDED_EXPECTED, SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
 import { parseSetCookie } from '../../test/set-cookie.js';
@@ -196,5 +198,111 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
     } finally {
       await secureApp.close();
     }
+  });
+});
+
+describe(`the statistics API names the collections' pages on ${testDialect}`, () => {
+  let testApp: OwnerTestApp;
+  beforeAll(async () => {
+    testApp = await createOwnerTestApp();
+  });
+  afterAll(async () => testApp.close());
+
+  const entries = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    testApp.app.inject({
+      method,
+      url: `/api/v1/owner/entries${url}`,
+      headers: ownerHeaders(testApp),
+      ...(payload ? { payload } : {}),
+    });
+
+  /** Publishes a note written in `text`'s languages; answers its id. */
+  async function publishNote(slug: string, text: Record<string, { title: string }>, id?: string): Promise<string> {
+    const noteId = id ?? (await entries('POST', '/notes', { slug })).json().data.id;
+    const { draft } = (await entries('GET', `/notes/${noteId}`)).json().data;
+    const content = {
+      slug,
+      status: 'published',
+      date: '2026-01-05T09:30:00Z',
+      tags: [],
+      text: Object.fromEntries(
+        Object.entries(text).map(([locale, { title }]) => [locale, { title, summary: 'S', body: 'Body.' }]),
+      ),
+    };
+    const saved = await entries('PUT', `/notes/${noteId}/draft`, {
+      content,
+      basedOn: draft.basedOn,
+      revision: draft.revision,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await entries('POST', `/notes/${noteId}/publish`, {})).statusCode).toBe(200);
+    return noteId;
+  }
+
+  /** A visit by a new visitor (no owner session) beginning on `path`, through the visitor API. */
+  async function visit(path: string) {
+    const created = await testApp.app.inject({
+      url: `/api/v1/visitor/create/web?${new URLSearchParams({ path })}`,
+      headers: browser,
+    });
+    expect(created.statusCode).toBe(200);
+  }
+
+  it('answers each entry page with its titles, a portfolio item with its own, and other pages with none', async () => {
+    const from = dayOf(new Date());
+    await publishNote('contrast-is-a-test', {
+      russian: { title: 'Контраст — это тест' },
+      english: { title: 'Contrast is a test' },
+    });
+    await publishNote('only-uzbek', { lotin: { title: 'Faqat o‘zbekcha' } });
+    const gone = await publishNote('soon-deleted', { english: { title: 'Soon deleted' } });
+    const renamed = await publishNote('old-name', { english: { title: 'Renamed' } });
+    for (const path of [
+      '/notes/contrast-is-a-test',
+      '/notes/contrast-is-a-test',
+      '/notes/only-uzbek',
+      '/notes/soon-deleted',
+      '/notes/old-name',
+      '/portfolio/shop',
+      '/notes',
+      '/',
+      '/notes/never-was',
+    ]) {
+      await visit(path);
+    }
+    expect((await entries('DELETE', `/notes/${gone}`)).statusCode).toBe(200);
+    await publishNote('new-name', { english: { title: 'Renamed' } }, renamed);
+
+    const response = await testApp.app.inject({
+      url: `/api/v1/owner/stats?from=${from}&to=${dayOf(new Date())}`,
+      headers: { cookie: testApp.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const pages: { value: string; visits: number; titles?: Record<string, string> }[] = response.json().data.pages;
+    const byPath = new Map(pages.map((row) => [row.value, row]));
+    expect(byPath.get('/notes/contrast-is-a-test')).toEqual({
+      value: '/notes/contrast-is-a-test',
+      visits: 2,
+      titles: { russian: 'Контраст — это тест', english: 'Contrast is a test' },
+    });
+    expect(byPath.get('/notes/only-uzbek')?.titles).toEqual({ lotin: 'Faqat o‘zbekcha' });
+    expect(byPath.get('/portfolio/shop')?.titles).toEqual({
+      lotin: 'Shop (lotin)',
+      russian: 'Shop (russian)',
+      english: 'Shop',
+    });
+    // Deleted, renamed away, a fixed page, a made-up address: the path alone.
+    for (const path of ['/notes/soon-deleted', '/notes/old-name', '/notes', '/', '(other)']) {
+      expect(byPath.get(path), path).toBeDefined();
+      expect(byPath.get(path), path).not.toHaveProperty('titles');
+    }
+  });
+
+  it('describes the titles in the OpenAPI document', async () => {
+    const document = (await testApp.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const schema = document.paths['/api/v1/owner/stats'].get.responses['200'].content['application/json'].schema;
+    const page = schema.properties.data.properties.pages.items;
+    expect(Object.keys(page.properties)).toEqual(['value', 'visits', 'titles']);
+    expect(page.required).not.toContain('titles');
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { queryStats } from '../../repositories/stats-repository.js';
 import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
+import { withPageTitles } from '../../stats/page-titles.js';
 import { ok } from '../responses.js';
 
 /**
@@ -26,7 +27,11 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       querystring: statsQuerySchema,
       response: { 200: statsResponseSchema },
     },
-    handler: async (request) => ok(await queryStats(db, request.query)),
+    handler: async (request) => {
+      const stats = await queryStats(db, request.query);
+      // Titles as served now: a page whose entry was deleted or renamed since has none.
+      return ok({ ...stats, pages: withPageTitles(stats.pages, app.contentState.current) });
+    },
   });
 
   api.get('/owner/stats/this-browser', {
