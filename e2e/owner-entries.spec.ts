@@ -97,6 +97,79 @@ test.describe('the studio’s notes (issue 27)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Written in the studio');
   });
 
+  test('history compares an older version with the published one field by field, and restores it from there', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 12, scans: 4 }));
+    await signIn(page, 'english');
+    const slug = unique('compared-note');
+    await newNote(page, slug);
+    await writeLanguage(page, 'english', 'Before the change', 'A body that stays the same.');
+    await page.getByRole('combobox', { name: en.entries.fields.status }).selectOption('published');
+    const first = await publish(page);
+
+    const title = page.getByRole('textbox', { name: `${en.entries.fields.title} ${en.languages.english}` });
+    await title.fill('After the change');
+    const summary = page.getByRole('textbox', { name: `${en.entries.fields.summary} ${en.languages.english}` });
+    await summary.fill('A summary rewritten');
+    await summary.blur();
+    const second = await publish(page);
+
+    await page.goto(`/owner/site/notes/${made.at(-1)}/history?lang=english`);
+    const version = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { level: 3, name: fill(en.history.version, { number: first }), exact: true }),
+    });
+    await version.getByRole('button', { name: en.history.compare }).click();
+    await expect(version.getByRole('button', { name: en.history.hide_compare })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    const change = (field: string) =>
+      version.getByRole('listitem').filter({
+        has: page.getByRole('heading', { level: 4, name: `${field} ${en.history.kinds.changed}`, exact: true }),
+      });
+    const side = (field: string, name: string) =>
+      change(field)
+        .locator('div')
+        .filter({ has: page.getByText(name, { exact: true }) })
+        .last();
+    const older = fill(en.compare.older, { number: first });
+    const newer = fill(en.compare.newer, { number: second });
+    // Each changed field once, its language named, the old text beside the new with the words marked.
+    await expect(change(en.entries.fields.title).getByText(en.languages.english, { exact: true })).toBeVisible();
+    await expect(side(en.entries.fields.title, older).locator('p[lang="en"]')).toHaveText(
+      /^\s*removed:\s+Before\s+\(end\)\s+the change$/,
+    );
+    await expect(side(en.entries.fields.title, older).locator('del')).toContainText('Before');
+    await expect(side(en.entries.fields.title, newer).locator('ins')).toContainText('After');
+    await expect(side(en.entries.fields.summary, older).locator('del')).toContainText('Before the change: a');
+    await expect(side(en.entries.fields.summary, newer).locator('ins').last()).toContainText('rewritten');
+    // What did not change is not listed, and nothing is shown as JSON or as a raw key.
+    await expect(version.getByRole('heading', { level: 4, name: en.entries.fields.body })).toHaveCount(0);
+    await expect(version.getByRole('heading', { level: 4 })).toHaveCount(2);
+    await expect(version).not.toContainText('{');
+    await expect(version).not.toContainText('entries.');
+
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.evaluate((value) => {
+          document.documentElement.dataset.theme = value;
+        }, theme);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `the comparison at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page, `the comparison at ${width} px in ${theme}`);
+      }
+    }
+
+    await version.getByRole('button', { name: fill(en.history.restore, { number: first }) }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Version ${first} is published again` })).toBeVisible();
+    await open(page, `/notes/${slug}?lang=english`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Before the change');
+  });
+
   test('a note scheduled a minute ahead appears on /notes by itself, without a restart', async ({ page }) => {
     test.setTimeout(budget({ pages: 8 }) + 150_000);
     await signIn(page, 'english');

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorCode } from '../../../../shared/api-errors.js';
@@ -23,24 +24,36 @@ const FIELDS = new Set([
   'text',
 ]);
 
+/**
+ * An entry's field path in words, part by part, its language apart: `gallery.1.caption.russian` is
+ * "Gallery picture 2", "Caption" and "Русский"; `text.english.title` is "Texts", "Title" and "English".
+ */
+export function entryPathWords(
+  t: TFunction<'studio'>,
+  field: string,
+): { words: string[]; language: string | undefined } {
+  const words: string[] = [];
+  let language: string | undefined;
+  const segments = field.split('.');
+  segments.forEach((segment, index) => {
+    if (isLocale(segment)) language = t(`languages.${segment}`);
+    else if (/^\d+$/.test(segment) && segments[index - 1] === 'gallery') {
+      words.push(t('entries.gallery_item', { number: Number(segment) + 1 }));
+    } else if (segments[index - 1] === 'links') words.push(t(`entries.links.${segment as 'live'}`));
+    else if (FIELDS.has(segment) && segment !== 'gallery') words.push(t(`entries.fields.${segment as 'slug'}`));
+    else if (segment === 'gallery' && index === segments.length - 1) words.push(t('entries.fields.gallery'));
+    else if (segment !== 'links' && segment !== 'gallery') words.push(segment);
+  });
+  return { words, language };
+}
+
 /** A problem of an entry's draft in words: "Title (English): required", "Gallery picture 2, caption (Русский): required". */
 export function useProblemWords(): (problem: { field: string; code: FieldErrorCode }) => string {
   const { t } = useTranslation('studio');
   return useCallback(
     ({ field, code }) => {
-      const parts: string[] = [];
-      let language: string | undefined;
-      const segments = field.split('.');
-      segments.forEach((segment, index) => {
-        if (isLocale(segment)) language = t(`languages.${segment}`);
-        else if (/^\d+$/.test(segment) && segments[index - 1] === 'gallery') {
-          parts.push(t('entries.gallery_item', { number: Number(segment) + 1 }));
-        } else if (segments[index - 1] === 'links') parts.push(t(`entries.links.${segment as 'live'}`));
-        else if (FIELDS.has(segment) && segment !== 'gallery') parts.push(t(`entries.fields.${segment as 'slug'}`));
-        else if (segment === 'gallery' && index === segments.length - 1) parts.push(t('entries.fields.gallery'));
-        else if (segment !== 'links' && segment !== 'gallery') parts.push(segment);
-      });
-      const name = parts.join(' › ') || field;
+      const { words, language } = entryPathWords(t, field);
+      const name = words.join(' › ') || field;
       return t('entries.problem', {
         field: language ? `${name} (${language})` : name,
         error: t(`field_errors.${code}`),

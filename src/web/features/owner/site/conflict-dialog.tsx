@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compareContent } from '../../../../shared/content-compare.js';
 import type { ContentChange } from '../../../../shared/schemas/content-store.js';
+import { ChangeList } from '../studio/change-list.js';
 import conflictStyles from './conflict-dialog.module.css';
 import { useDraftEditor } from './draft-context.js';
 import { valueAt } from './form-model.js';
 import styles from './site.module.css';
-import { ChangeList } from './version-compare.js';
+import { useSitePathWords } from './version-compare.js';
 
 /**
  * A save refused because the draft was saved elsewhere (another tab): each text that differs, this
@@ -34,8 +35,13 @@ export function ConflictDialog() {
 
   const changes = theirs ? compareContent(theirs.content, snapshot.content).flatMap(({ changes }) => changes) : [];
   // List items are named by this page's content, or by the saved one's when this page removed them.
-  const naming = (change: ContentChange) =>
-    valueAt(snapshot.content, change.path.split('.')) === undefined ? theirs?.content : snapshot.content;
+  const pathWords = useSitePathWords(
+    useCallback(
+      (change: ContentChange) =>
+        valueAt(snapshot.content, change.path.split('.')) === undefined ? theirs?.content : snapshot.content,
+      [snapshot.content, theirs],
+    ),
+  );
   return (
     <dialog
       ref={dialog}
@@ -56,7 +62,7 @@ export function ConflictDialog() {
               sides={{ before: t('conflict.theirs'), after: t('conflict.mine') }}
               afterFirst
               marks="differences"
-              naming={naming}
+              pathWords={pathWords}
             />
           )}
           <div className={conflictStyles.choices}>

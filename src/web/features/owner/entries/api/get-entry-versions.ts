@@ -7,7 +7,8 @@ import { entriesKey } from './get-entries.js';
 
 type EntryVersions = ResponseData<typeof entryVersionsResponseSchema>;
 
-const entryVersionsKey = (collection: Collection, id: string) => [...entriesKey(collection), 'versions', id] as const;
+export const entryVersionsKey = (collection: Collection, id: string) =>
+  [...entriesKey(collection), 'versions', id] as const;
 
 /** An entry's newest 200 versions, newest first. */
 export const useEntryVersions = (collection: Collection, id: string) =>
