@@ -1,27 +1,7 @@
-import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
+import { parsedHtml } from '../test/parsed-html.js';
 import { sampleContent } from '../test/sample-content.js';
 import { sanitizeHtml, withSanitizedHtml } from './sanitize-html.js';
-
-type Node = DefaultTreeAdapterMap['childNode'];
-
-/** Every element and attribute in HTML as a browser parses it. */
-function parsed(html: string): { tags: string[]; attributes: string[] } {
-  const tags: string[] = [];
-  const attributes: string[] = [];
-  const walk = (nodes: Node[]) => {
-    for (const node of nodes) {
-      if (!('tagName' in node)) continue;
-      tags.push(node.tagName);
-      for (const attribute of node.attrs) attributes.push(`${attribute.name}=${attribute.value}`);
-      walk(node.childNodes);
-      if (node.tagName === 'template' && 'content' in node)
-        walk((node as DefaultTreeAdapterMap['template']).content.childNodes);
-    }
-  };
-  walk(parseFragment(html).childNodes);
-  return { tags, attributes };
-}
 
 const ALLOWED_TAGS = [
   'p',
@@ -78,7 +58,7 @@ const HOSTILE = [
 describe('sanitizeHtml', () => {
   it.each(HOSTILE)('leaves nothing that runs in %s', (input) => {
     const output = sanitizeHtml(input);
-    const { tags, attributes } = parsed(output);
+    const { tags, attributes } = parsedHtml(output);
     expect(tags.every((tag) => ALLOWED_TAGS.includes(tag))).toBe(true);
     expect(attributes.every((attribute) => /^(href|title|target|rel)=/.test(attribute))).toBe(true);
     expect(

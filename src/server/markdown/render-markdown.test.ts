@@ -1,28 +1,10 @@
-import { type DefaultTreeAdapterMap, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import type { NoteContent } from '../../shared/schemas/collections.js';
+import { parsedHtml } from '../test/parsed-html.js';
 import { renderEntry, renderMarkdown } from './render-markdown.js';
 import englishTexts from './texts/english.json' with { type: 'json' };
 import lotinTexts from './texts/lotin.json' with { type: 'json' };
 import russianTexts from './texts/russian.json' with { type: 'json' };
-
-type Node = DefaultTreeAdapterMap['childNode'];
-
-/** Every element and attribute of the HTML as a browser parses it. */
-function parsed(html: string): { tags: string[]; attributes: string[] } {
-  const tags: string[] = [];
-  const attributes: string[] = [];
-  const walk = (nodes: Node[]) => {
-    for (const node of nodes) {
-      if (!('tagName' in node)) continue;
-      tags.push(node.tagName);
-      for (const attribute of node.attrs) attributes.push(`${attribute.name}=${attribute.value}`);
-      walk(node.childNodes);
-    }
-  };
-  walk(parseFragment(html).childNodes);
-  return { tags, attributes };
-}
 
 const english = { locale: 'english' } as const;
 const html = async (source: string) => (await renderMarkdown(source, english)).html;
@@ -114,7 +96,7 @@ const HOSTILE = [
 describe('renderMarkdown: nothing runs', () => {
   it.each(HOSTILE)('leaves nothing that runs in %j', async (source) => {
     const output = await html(source);
-    const { tags, attributes } = parsed(output);
+    const { tags, attributes } = parsedHtml(output);
     for (const tag of tags) expect(ALLOWED_TAGS, `<${tag}> in ${output}`).toContain(tag);
     for (const attribute of attributes) {
       expect(attribute, output).not.toMatch(/^on/i);
