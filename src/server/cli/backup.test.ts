@@ -16,6 +16,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { saveContactMessage } from '../repositories/contact-repository.js';
+import { runCli } from '../test/cli.js';
 
 const run = promisify(execFile);
 
@@ -23,9 +24,7 @@ describe('npm run backup', () => {
   let dataDir: string;
   let db: Db;
   const backup = (env: Record<string, string>, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, ...env },
-    });
+    runCli('backup', args, { DATA_DIR: dataDir, ...env });
 
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-backup-'));

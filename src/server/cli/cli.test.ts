@@ -1,22 +1,16 @@
-import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { countByState, saveContactMessage } from '../repositories/contact-repository.js';
 import { createVisitor } from '../repositories/visitor-repository.js';
-
-const run = promisify(execFile);
+import { runCli, runCliWithInput } from '../test/cli.js';
 
 describe('the owner commands (SQLite)', () => {
   let dataDir: string;
   let db: Db;
-  const cli = (name: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+  const cli = (name: string, ...args: string[]) => runCli(name, args, { DATA_DIR: dataDir });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-cli-'));
@@ -71,30 +65,13 @@ describe('the owner commands (SQLite)', () => {
 
 describe('the owner commands refuse what would mislead', () => {
   const cli = (name: string, env: Record<string, string>, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], {
-      env: { ...process.env, DATABASE_URL: '', ...env },
-    }).then(
+    runCli(name, args, { DATABASE_URL: '', ...env }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
 
-  /** Runs a command with `input` on its standard input, which then ends (as a pipe does). */
   const cliWithInput = (file: string, env: Record<string, string>, args: string[], input = '') =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', `src/server/cli/${file}.ts`, ...args], {
-        env: { ...process.env, DATABASE_URL: '', ...env },
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-      });
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(input);
-    });
+    runCliWithInput(file, args, { DATABASE_URL: '', ...env }, input);
 
   it.each(['messages', 'stats'])('%s --help prints its usage and which database it reads', async (name) => {
     const { code, stdout } = await cli(name, {}, '--help');

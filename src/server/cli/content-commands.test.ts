@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -14,17 +12,15 @@ import {
   latestFilesHash,
 } from '../repositories/content-repository.js';
 import { pictureByPath } from '../repositories/picture-repository.js';
+import { runCli } from '../test/cli.js';
 
-const run = promisify(execFile);
 const CONTENT_DIR = path.resolve('content');
 
 describe('npm run content:export and content:import', () => {
   let dir: string;
   let db: Db;
   const command = (name: 'export' | 'import', ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', `src/server/cli/content-${name}.ts`, ...args], {
-      env: { ...process.env, DATA_DIR: path.join(dir, 'data'), CONTENT_DIR },
-    });
+    runCli(`content-${name}`, args, { DATA_DIR: path.join(dir, 'data'), CONTENT_DIR });
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'sahifa-content-cli-'));

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { latestContentVersionNumber } from '../repositories/content-repository.js';
 import { billionLaughs } from '../test/alias-bomb.js';
+import { runCli } from '../test/cli.js';
 import { writeContentDir } from '../test/sample-content.js';
-
-const run = promisify(execFile);
 
 // Issue 25, item 9: yaml's alias limit threw past the content check, and the command died with a stack trace.
 describe('npm run content:import on a YAML alias bomb', () => {
@@ -29,9 +26,9 @@ describe('npm run content:import on a YAML alias bomb', () => {
   it('refuses it in one line naming the file, and publishes nothing', async () => {
     const folder = writeContentDir(path.join(dir, 'content'));
     writeFileSync(path.join(folder, 'about.yaml'), billionLaughs());
-    const failed = run(process.execPath, ['--import', 'tsx', 'src/server/cli/content-import.ts', folder], {
-      env: { ...process.env, DATA_DIR: path.join(dir, 'data') },
-    }).catch((error: unknown) => error as { code: number; stderr: string });
+    const failed = runCli('content-import', [folder], { DATA_DIR: path.join(dir, 'data') }).catch(
+      (error: unknown) => error as { code: number; stderr: string },
+    );
     const { code, stderr } = (await failed) as { code: number; stderr: string };
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([

@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { saveContactMessage } from '../repositories/contact-repository.js';
-
-const run = promisify(execFile);
+import { runCli } from '../test/cli.js';
 
 /** ESC, BEL, DEL, C1 and bidirectional overrides: anything a terminal would act on, newlines and tabs aside. */
 const RAW_CONTROL = /(?![\n\t])[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
@@ -16,10 +13,7 @@ const OSC_52 = '\u001b]52;c;Y3VybCBldmlsLmV4YW1wbGUgfCBzaA==\u0007';
 describe('the owner commands print what visitors wrote with its control characters escaped', () => {
   let dataDir: string;
   let db: Db;
-  const cli = (name: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
+  const cli = (name: string, ...args: string[]) => runCli(name, args, { DATA_DIR: dataDir, DATABASE_URL: '' });
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-cli-controls-'));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,24 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.js';
 import { createDatabase, type Db, migrateToLatest } from '../db/database.js';
 import { createSession, getPasswordHash, listSessions } from '../repositories/owner-repository.js';
+import { runCliWithInput } from '../test/cli.js';
 
 /** Runs the command with `input` piped to its standard input. */
 function ownerPassword(dataDir: string, input: string, ...args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/owner-password.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+  return runCliWithInput('owner-password', args, { DATA_DIR: dataDir }, input);
 }
 
 describe('npm run owner:password', () => {
