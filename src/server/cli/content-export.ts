@@ -3,13 +3,10 @@
 // import elsewhere.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locale } from '../../shared/locales.js';
-import { COLLECTIONS } from '../../shared/schemas/collections.js';
 import { contentYamlFiles } from '../content/content-files.js';
-import { entryFileName, serializeEntry } from '../content/entry-files.js';
-import { entryPicturesOf, picturesOf } from '../pictures/content-pictures.js';
+import { latestEntryFiles } from '../content/entry-export.js';
+import { picturesOf } from '../pictures/content-pictures.js';
 import { contentVersionByNumber, latestContentVersion } from '../repositories/content-repository.js';
-import { entryVersionByNumber, listEntries } from '../repositories/entry-repository.js';
 import { pictureByPath } from '../repositories/picture-repository.js';
 import { OwnerCommandError, OwnerCommandUsageError, runOwnerCommand } from './owner-command.js';
 
@@ -52,22 +49,12 @@ content:import -- DIR publishes such a folder again.
     mkdirSync(path.join(dir, 'images'), { recursive: true });
     for (const { file, text } of contentYamlFiles(version.content)) writeFileSync(path.join(dir, file), text);
     // Each live entry's latest version, in the layout content:import reads back byte for byte.
-    const pictures = new Set(picturesOf(version.content));
-    let entries = 0;
-    for (const collection of COLLECTIONS) {
-      for (const entry of await listEntries(db, collection)) {
-        if (entry.latestVersion === null) continue;
-        const latest = await entryVersionByNumber(db, entry.latestVersion);
-        if (!latest) continue;
-        const folder = path.join(dir, collection, latest.content.slug);
-        mkdirSync(folder, { recursive: true });
-        for (const [locale, text] of Object.entries(serializeEntry(collection, latest.content))) {
-          writeFileSync(path.join(folder, entryFileName(locale as Locale)), text);
-        }
-        for (const picture of entryPicturesOf(latest)) pictures.add(picture);
-        entries += 1;
-      }
+    const { files, pictures: entryPictures, entries } = await latestEntryFiles(db);
+    for (const { file, text } of files) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
     }
+    const pictures = new Set([...picturesOf(version.content), ...entryPictures]);
     const missing: string[] = [];
     for (const picturePath of pictures) {
       const picture = await pictureByPath(db, picturePath);

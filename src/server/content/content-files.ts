@@ -29,19 +29,21 @@ async function drainedOrClosed(stream: PassThrough): Promise<void> {
 }
 
 /**
- * A version as a zip of its content folder: the YAML files and, under `images/`, the `pictures` it
- * names (`picturesOf`) that `readPicture` finds; the others are left out and named in `missing`
- * once the stream ends. Streamed, one picture read at a time and only as fast as it is downloaded;
+ * A version as a zip of its content folder: the YAML files, the `files` beside them (the entries'
+ * Markdown, `latestEntryFiles`) and, under `images/`, the `pictures` they name that `readPicture`
+ * finds; the others are left out and named in `missing` once the stream ends. Streamed, one picture read at a time and only as fast as it is downloaded;
  * every entry carries `modified` (the version's time), so the same version always gives the same
  * bytes.
  */
 export function contentZip(
   content: SiteContent,
   {
+    files = [],
     pictures,
     readPicture,
     modified,
   }: {
+    files?: readonly { file: string; text: string }[];
     pictures: readonly string[];
     /** A picture's bytes by its path under `images/`, or undefined when it is not kept. */
     readPicture: (picture: string) => Promise<Uint8Array | undefined>;
@@ -63,7 +65,7 @@ export function contentZip(
     zip.add(entry);
     entry.push(bytes, true);
   };
-  for (const { file, text } of contentYamlFiles(content)) {
+  for (const { file, text } of [...contentYamlFiles(content), ...files]) {
     add(new ZipDeflate(file, { level: 6 }), new TextEncoder().encode(text));
   }
   (async () => {

@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoteContent } from '../../../shared/schemas/collections.js';
 import { contentYamlFiles } from '../../content/content-files.js';
+import { serializeEntry } from '../../content/entry-files.js';
 import { loadContent } from '../../content/load-content.js';
+import { loadEntries } from '../../content/load-entries.js';
 import { contentVersionByNumber } from '../../repositories/content-repository.js';
+import { createEntry, publishEntryVersion } from '../../repositories/entry-repository.js';
 import { type SAME_ORIGIN, testDialect } from '../../test/helper.js';
 import { callContentApi, createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
@@ -231,6 +235,48 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect(await call('GET', '/export.zip?version=99')).toMatchObject({ statusCode: 404 });
     expect((await call('GET', '/export.zip?version=two')).statusCode).toBe(400);
     expect((await call('GET', '/export.zip', undefined, {} as never)).statusCode).toBe(401);
+  });
+
+  it("carries each note's and project's latest version in the zip, as content:export writes them, which load back", async () => {
+    const { db } = testApp;
+    const content: NoteContent = {
+      slug: 'zipped-note',
+      status: 'draft',
+      date: '2026-11-20',
+      tags: ['craft'],
+      cover: 'owner.svg',
+      text: {
+        english: { title: 'Zipped', summary: 'In the zip.', body: 'Some *words*.', cover_alt: 'The owner' },
+        russian: { title: 'В архиве', summary: 'Тоже.', body: 'Слова.', cover_alt: 'Владелец' },
+      },
+    };
+    const entry = await createEntry(db, 'notes', content.slug);
+    await publishEntryVersion(db, entry.id, { content, rendered: {} }, { source: 'editor' });
+    // An entry with no version yet has nothing to write.
+    await createEntry(db, 'projects', 'not-written-yet');
+
+    const entries = unzipSync((await call('GET', '/export.zip')).rawPayload);
+    const written = serializeEntry('notes', content);
+    expect(Object.keys(entries).filter((name) => /^(notes|projects)\//.test(name))).toEqual([
+      'notes/zipped-note/russian.md',
+      'notes/zipped-note/english.md',
+    ]);
+    expect(new TextDecoder().decode(entries['notes/zipped-note/english.md'])).toBe(written.english);
+    expect(new TextDecoder().decode(entries['notes/zipped-note/russian.md'])).toBe(written.russian);
+    expect(Object.keys(entries)).toContain('images/owner.svg');
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-zip-'));
+    try {
+      for (const [name, bytes] of Object.entries(entries)) {
+        mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+        writeFileSync(path.join(dir, name), bytes);
+      }
+      const loaded = loadEntries(dir);
+      expect(loaded.problems).toEqual([]);
+      expect(loaded.entries.map((item) => item.content)).toEqual([content]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('previews a page from the draft as visitors would get it, framable by the owner area only, never kept', async () => {

@@ -27,6 +27,7 @@ import {
 } from '../../../shared/schemas/content-store.js';
 import { requireRecentAuthentication } from '../../auth/reauthentication.js';
 import { contentZip } from '../../content/content-files.js';
+import { latestEntryFiles } from '../../content/entry-export.js';
 import { type DraftPreview, previewContent } from '../../content/preview-content.js';
 import { publishContent, restoreContent } from '../../content/publish-content.js';
 import { validateSiteContent } from '../../content/validate-content.js';
@@ -209,7 +210,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
       tags: ['content'],
       summary: 'The published version (or ?version=N) as a zip of its content folder',
       description:
-        'The YAML files `npm run content:export` writes, and the pictures they name under images/. `npm run content:import` publishes the unzipped folder again.',
+        "The YAML files `npm run content:export` writes, each note's and project's latest version as notes/<slug>/<language>.md and projects/<slug>/<language>.md, and the pictures they name under images/. `npm run content:import` publishes the unzipped folder again.",
       querystring: contentExportQuerySchema,
       produces: ['application/zip'],
       response: { 200: contentExportResponseSchema, ...errorResponses(404) },
@@ -224,8 +225,11 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
           wanted === undefined ? 'No version is published yet' : `There is no version ${wanted}`,
         );
       }
+      // The notes and projects as they are now, as content:export writes them.
+      const entries = await latestEntryFiles(db);
       const { stream } = contentZip(version.content, {
-        pictures: picturesOf(version.content),
+        files: entries.files,
+        pictures: [...new Set([...picturesOf(version.content), ...entries.pictures])],
         // The bytes each picture was uploaded or imported with, as content:export writes them.
         readPicture: async (picture) => (await pictureByPath(db, picture))?.bytes,
         modified: new Date(version.createdAt),
