@@ -1,6 +1,7 @@
 import type { Locale } from './locales.js';
 import type { PictureInfos } from './media.js';
 import { PAGE_NAMES, PAGES, type PageName } from './pages.js';
+import type { pageResponseSchemas, ResponseData } from './schemas/api.js';
 import type { SiteContent } from './schemas/content.js';
 import type { NoteListView, NoteView, ProjectView } from './schemas/entry-views.js';
 import type { Theme } from './theme.js';
@@ -52,11 +53,20 @@ export interface PageRenderer {
   render: (request: PageRequest) => Promise<RenderedPage>;
 }
 
+/**
+ * The content as visitors are served it: the portfolio section as `/pages/portfolio` answers it, with
+ * the published projects no item stands for (decision 030). Content without them (a test's) is served
+ * as it is.
+ */
+export type ServedContent = Omit<SiteContent, 'portfolio'> & {
+  portfolio: ResponseData<(typeof pageResponseSchemas)['portfolio']>;
+};
+
 /** What `dist/ssr/entry-server.js` exports. */
 export interface ServerEntry {
   /** `pictures`: the size and version of each picture the content names (`SiteData.pictures`). */
   createPageRenderer: (
-    content: SiteContent,
+    content: ServedContent,
     pictures?: PictureInfos,
     entries?: EntryPages,
   ) => PageRenderer | Promise<PageRenderer>;

@@ -4,9 +4,15 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { LOCALES, type Locale } from '../shared/locales.js';
 import type { PictureInfos } from '../shared/media.js';
-import type { EntryPages, PageData, PageRenderer, PageRequest, RenderedPage } from '../shared/page-rendering.js';
+import type {
+  EntryPages,
+  PageData,
+  PageRenderer,
+  PageRequest,
+  RenderedPage,
+  ServedContent,
+} from '../shared/page-rendering.js';
 import { isPageName, NOT_FOUND_PAGE, PAGE_NAMES, PAGES, type PageName } from '../shared/pages.js';
-import type { SiteContent } from '../shared/schemas/content.js';
 import { jsonForScript } from '../shared/site-data.js';
 import type { Theme } from '../shared/theme.js';
 import { type JokeChoice, type RouteLoaders, siteRoutes } from './app/routes.js';
@@ -58,7 +64,7 @@ function notesLocalesOf(entries: EntryPages | undefined): Locale[] {
  * content in memory, and hands the browser the loader data to hydrate from (decision 016).
  */
 export async function createPageRenderer(
-  content: SiteContent,
+  content: ServedContent,
   pictures: PictureInfos = {},
   entries?: EntryPages,
 ): Promise<PageRenderer> {

@@ -35,6 +35,7 @@ import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
 import { entryPagesOf, notesLocales } from '../collections/entry-pages.js';
+import { servedContentOf } from '../collections/portfolio.js';
 import { type ContentSnapshot, type ContentState, snapshotOf, withVersionedEtags } from '../content/content-state.js';
 import {
   type DraftPreview,
@@ -180,7 +181,11 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   const rendererOf = perVersion(
     async (snapshot: ContentSnapshot): Promise<PageRenderer | undefined> =>
       fixedRenderer ??
-      serverEntry?.createPageRenderer(snapshot.content, await pictureInfosOf(snapshot), entryPagesFor(snapshot)),
+      serverEntry?.createPageRenderer(
+        servedContentOf(snapshot),
+        await pictureInfosOf(snapshot),
+        entryPagesFor(snapshot),
+      ),
   );
   const previewImageOf = previewImagesFor(options.db);
   const entryPreviewImageOf = entryPreviewImagesFor(options.db);

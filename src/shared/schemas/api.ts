@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_ERROR_CODES, FIELD_ERROR_CODES } from '../api-errors.js';
 import { sectionSchemas } from './content.js';
+import { portfolioProjectSchema } from './entry-views.js';
 
 /**
  * The API's single error shape: a stable machine-readable `code` the web app translates, and an
@@ -26,7 +27,10 @@ export function successResponseSchema<Data extends z.ZodType>(data: Data) {
 export const pageResponseSchemas = {
   home: successResponseSchema(sectionSchemas.home),
   about: successResponseSchema(sectionSchemas.about),
-  portfolio: successResponseSchema(sectionSchemas.portfolio),
+  // The owner's items, and the published projects no item stands for (decision 030).
+  portfolio: successResponseSchema(
+    sectionSchemas.portfolio.safeExtend({ projects: z.array(portfolioProjectSchema).optional() }),
+  ),
   footer: successResponseSchema(sectionSchemas.footer),
 } as const;
 

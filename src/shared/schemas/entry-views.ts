@@ -56,6 +56,35 @@ export const projectViewSchema = entryCardSchema.extend({
 });
 export type ProjectView = z.infer<typeof projectViewSchema>;
 
+/**
+ * A published project no portfolio item stands for, promoted into the portfolio's grid (decision
+ * 030): its card and dialog in each language it is written in, served with the portfolio section.
+ */
+export const portfolioProjectSchema = z.object({
+  /** The project's slug: its address, `/portfolio/<id>`, as an item's id is. */
+  id: z.string(),
+  group: z.string(),
+  year: z.int(),
+  /** ISO-8601 UTC: when it was published (the newest come first after the owner's items). */
+  date: z.string(),
+  tags: z.array(z.string()),
+  cover: z.string().optional(),
+  /** The live work, as an item's `url`. */
+  url: z.string().optional(),
+  text: z.partialRecord(
+    localeSchema,
+    z.object({
+      title: z.string(),
+      summary: z.string(),
+      /** The body's first paragraph as plain text, for the dialog; the page has the whole body. */
+      lead: z.string().optional(),
+      coverAlt: z.string().optional(),
+      role: z.string().optional(),
+    }),
+  ),
+});
+export type PortfolioProject = z.infer<typeof portfolioProjectSchema>;
+
 /** How many notes `/notes` shows on a page. */
 export const NOTES_PER_PAGE = 10;
 

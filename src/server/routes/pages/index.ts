@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResponseSchemas } from '../../../shared/schemas/api.js';
 import { SECTION_NOT_FOUND, SECTIONS, type Section } from '../../../shared/sections.js';
+import { servedContentOf } from '../../collections/portfolio.js';
 import { type ContentSnapshot, type ContentState, withVersionedEtags } from '../../content/content-state.js';
 import { AppError } from '../../errors.js';
 import { perVersion } from '../../lib/per-version.js';
@@ -22,14 +23,16 @@ export const pagesRoutes: FastifyPluginAsync<{ content: ContentState }> = async 
   // Each version's answers are serialized and compressed once (the schema still documents them in
   // OpenAPI), ahead of the first request: the served version's as the routes are registered, a newly
   // published one's as it is swapped in. Requests only pick the encoding of a ready answer.
+  // The portfolio carries the published projects no item stands for (decision 030): its ETag names
+  // the entries' state too.
   const answers = perVersion(
     async (snapshot: ContentSnapshot, section: Section): Promise<CompressedBody> =>
       withVersionedEtags(
         await compressBody(
           'application/json; charset=utf-8',
-          JSON.stringify(pageResponseSchemas[section].parse(ok(snapshot.content[section]))),
+          JSON.stringify(pageResponseSchemas[section].parse(ok(servedContentOf(snapshot)[section]))),
         ),
-        snapshot.version,
+        section === 'portfolio' ? snapshot.tag : snapshot.version,
       ),
   );
   const prepare = (snapshot: ContentSnapshot) => {

@@ -3,12 +3,11 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOCALE_QUERY_PARAMETER } from '../../../shared/locales.js';
-import type { PortfolioItem } from '../../../shared/schemas/content.js';
 import { entryAddress } from '../../shared/api/entry-data.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { Paragraphs } from '../../shared/components/paragraphs.js';
 import { TagList } from '../../shared/components/tag-list.js';
-import { useLocalize } from '../../shared/lib/use-locale.js';
+import type { PortfolioCard } from './portfolio-cards.js';
 import styles from './portfolio-dialog.module.css';
 
 /** A project's own page (`/portfolio/<slug>`), in the language the address names if it names one. */
@@ -28,14 +27,14 @@ export function PortfolioDialog({
   onClose,
   onLeave,
 }: {
-  item: PortfolioItem;
-  groupTitle: string;
+  item: PortfolioCard;
+  /** Undefined for a group the portfolio lacks. */
+  groupTitle: string | undefined;
   onClose: () => void;
   /** The visitor follows the link to the project's own page. */
   onLeave: () => void;
 }) {
   const { t } = useTranslation();
-  const localize = useLocalize();
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -66,20 +65,29 @@ export function PortfolioDialog({
         >
           <X size={22} aria-hidden="true" />
         </button>
-        <ContentPicture
-          path={item.image}
-          sizes="(max-width: 900px) 100vw, 900px"
-          alt={localize(item.image_alt)}
-          width={1200}
-          height={900}
-          className={styles.image}
-        />
-        <div className={styles.body}>
+        {item.image && (
+          <ContentPicture
+            path={item.image}
+            sizes="(max-width: 900px) 100vw, 900px"
+            alt={item.imageAlt}
+            width={1200}
+            height={900}
+            className={styles.image}
+          />
+        )}
+        {/* Without a picture the text starts at the top, clear of the close button. */}
+        <div className={item.image ? styles.body : `${styles.body} ${styles.bodyAlone}`}>
           <p className={styles.meta}>
-            {groupTitle} · <span>{t('portfolio.year')}</span> {item.year}
+            {groupTitle !== undefined && <>{groupTitle} · </>}
+            <span>{t('portfolio.year')}</span> {item.year}
           </p>
-          <h2 id="portfolio-dialog-title">{localize(item.title)}</h2>
-          <Paragraphs text={localize(item.description)} />
+          <h2 id="portfolio-dialog-title">{item.title}</h2>
+          {item.role !== undefined && (
+            <p className={styles.role}>
+              <span>{t('portfolio.role')}:</span> {item.role}
+            </p>
+          )}
+          <Paragraphs text={item.description} />
           {item.tags.length > 0 && <TagList tags={item.tags} variant="filled" />}
           <p className={styles.actions}>
             {item.url && (

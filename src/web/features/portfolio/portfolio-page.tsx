@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortfolioItem } from '../../../shared/schemas/content.js';
 import { useSection } from '../../shared/api/use-section.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
-import { useLocalize } from '../../shared/lib/use-locale.js';
+import { useLocale, useLocalize } from '../../shared/lib/use-locale.js';
 import { type DialogAddress, openDialogAddress } from './dialog-address.js';
+import { type PortfolioCard, portfolioCards } from './portfolio-cards.js';
 import { PortfolioDialog, projectAddress } from './portfolio-dialog.js';
 import styles from './portfolio-page.module.css';
 
@@ -15,23 +15,23 @@ const ALL = 'all';
 export function PortfolioPage() {
   const portfolio = useSection('portfolio');
   const { t } = useTranslation();
+  const locale = useLocale();
   const localize = useLocalize();
   const [group, setGroup] = useState(ALL);
-  const [openItem, setOpenItem] = useState<PortfolioItem | undefined>();
+  const [openItem, setOpenItem] = useState<PortfolioCard | undefined>();
   // While a card's dialog is open the address bar shows the project's address (issue 27).
   const dialogAddress = useRef<DialogAddress | undefined>(undefined);
   useEffect(() => () => dialogAddress.current?.release(), []);
   // The route's loader fetched the section before this page rendered.
   if (!portfolio) return null;
 
-  const items = group === ALL ? portfolio.items : portfolio.items.filter((item) => item.group === group);
-  const groups = [
-    { id: ALL, title: t('portfolio.groups.all') },
-    ...portfolio.groups.map((g) => ({ id: g.id, title: localize(g.title) })),
-  ];
-  const groupTitle = (id: string) => groups.find((g) => g.id === id)?.title ?? id;
+  // A project of a group the portfolio lacks is shown under "all" only, with no group name (decision 030).
+  const cards = portfolioCards(portfolio, locale);
+  const items = group === ALL ? cards : cards.filter((item) => item.group === group);
+  const groups = portfolio.groups.map((g) => ({ id: g.id, title: localize(g.title) }));
+  const groupTitle = (id: string) => groups.find((g) => g.id === id)?.title;
 
-  function openDialog(item: PortfolioItem) {
+  function openDialog(item: PortfolioCard) {
     dialogAddress.current?.release();
     // Back closes the dialog: the address's own history entry is left, the page stays.
     dialogAddress.current = openDialogAddress(projectAddress(item.id), () => {
@@ -59,7 +59,7 @@ export function PortfolioPage() {
       {/* "all" comes first; each group filters the grid */}
       <fieldset className={styles.filters}>
         <legend className="visually-hidden">{t('portfolio.filter_label')}</legend>
-        {groups.map((option) => (
+        {[{ id: ALL, title: t('portfolio.groups.all') }, ...groups].map((option) => (
           <button
             key={option.id}
             type="button"
@@ -81,21 +81,30 @@ export function PortfolioPage() {
             // ::after stretches over the whole card.
             <li key={item.id} id={`portfolio-item-${item.id}`} className={styles.card}>
               <span className={styles.imageFrame}>
-                <ContentPicture
-                  path={item.image}
-                  sizes="(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px"
-                  largest={1024}
-                  alt={localize(item.image_alt)}
-                  width={1200}
-                  height={900}
-                  loading={index < 3 ? 'eager' : 'lazy'}
-                  // The first card's picture is the largest thing a phone paints first.
-                  fetchPriority={index === 0 ? 'high' : undefined}
-                  decoding="async"
-                />
+                {item.image ? (
+                  <ContentPicture
+                    path={item.image}
+                    sizes="(max-width: 700px) 100vw, (max-width: 1100px) 50vw, 400px"
+                    largest={1024}
+                    alt={item.imageAlt}
+                    width={1200}
+                    height={900}
+                    loading={index < 3 ? 'eager' : 'lazy'}
+                    // The first card's picture is the largest thing a phone paints first.
+                    fetchPriority={index === 0 ? 'high' : undefined}
+                    decoding="async"
+                  />
+                ) : (
+                  // A project without a cover: its initial, as a picture would stand there.
+                  <span className={styles.placeholder} aria-hidden="true">
+                    {Array.from(item.title)[0]}
+                  </span>
+                )}
               </span>
               <div className={styles.cardText}>
-                <span className={styles.cardGroup}>{groupTitle(item.group)}</span>
+                {groupTitle(item.group) !== undefined && (
+                  <span className={styles.cardGroup}>{groupTitle(item.group)}</span>
+                )}
                 <h2 className={styles.cardTitle}>
                   <button
                     type="button"
@@ -103,11 +112,11 @@ export function PortfolioPage() {
                     onClick={() => openDialog(item)}
                     aria-describedby={`portfolio-summary-${item.id}`}
                   >
-                    {localize(item.title)}
+                    {item.title}
                   </button>
                 </h2>
                 <p id={`portfolio-summary-${item.id}`} className={styles.cardSummary}>
-                  {localize(item.summary)}
+                  {item.summary}
                 </p>
               </div>
             </li>
