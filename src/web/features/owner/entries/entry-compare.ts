@@ -2,25 +2,9 @@ import { compareContent } from '../../../../shared/content-compare.js';
 import { isRecord } from '../../../../shared/content-values.js';
 import { isLocale } from '../../../../shared/locales.js';
 import type { ContentChange } from '../../../../shared/schemas/content-store.js';
+import { ENTRY_FIELDS } from './entry-model.js';
 
-/** An entry's fields in the order the comparison lists them: the texts first, as the editor shows them. */
-const FIELD_ORDER = [
-  'title',
-  'summary',
-  'body',
-  'role',
-  'cover_alt',
-  'slug',
-  'status',
-  'date',
-  'tags',
-  'cover',
-  'group',
-  'year',
-  'stack',
-  'links',
-  'gallery',
-];
+const FIELD_ORDER: readonly string[] = ENTRY_FIELDS;
 
 /** Lists the editor shows as one comma-separated line are compared as that line. */
 const LINE_LISTS = new Set(['tags', 'stack']);

@@ -1,29 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import siteStyles from '../site/site.module.css';
-import styles from './entries.module.css';
+import { useMemo } from 'react';
+import { ConflictDialog } from '../studio/conflict-dialog.js';
+import { compareEntries } from './entry-compare.js';
 import { useEntryEditor } from './entry-editor-context.js';
+import { useEntryPathWords } from './entry-version-compare.js';
 
 /**
- * The entry's draft was saved elsewhere (another tab) since this page read it: nothing is thrown away
- * until the owner chooses to keep this page's edits or take the other draft.
+ * The entry's draft was saved elsewhere (another tab) since this page read it: the sections' conflict
+ * dialog, the two drafts compared field by field; nothing is thrown away until the owner chooses.
  */
 export function EntryConflict() {
-  const { t } = useTranslation('studio');
   const { snapshot, store } = useEntryEditor();
-  if (!snapshot.conflict) return null;
   const theirs = snapshot.conflict;
-  return (
-    <section className={styles.conflict} role="alert" aria-labelledby="entry-conflict-title">
-      <h2 id="entry-conflict-title">{t('conflict.title')}</h2>
-      <p>{t('entries.conflict_text')}</p>
-      <div className={siteStyles.actions}>
-        <button type="button" className={siteStyles.primary} onClick={() => store.keepMine()}>
-          {t('entries.keep_mine')}
-        </button>
-        <button type="button" className={siteStyles.secondary} onClick={() => store.replaceWith(theirs)}>
-          {t('entries.take_theirs')}
-        </button>
-      </div>
-    </section>
+  const pathWords = useEntryPathWords();
+  const changes = useMemo(
+    () => (theirs ? compareEntries(theirs.content, snapshot.content) : []),
+    [theirs, snapshot.content],
   );
+  return <ConflictDialog theirs={theirs} store={store} changes={changes} pathWords={pathWords} />;
 }

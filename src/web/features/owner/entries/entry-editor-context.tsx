@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import type { FieldErrorCode } from '../../../../shared/api-errors.js';
 import type { Collection } from '../../../../shared/schemas/collections.js';
+import { useDraftStore } from '../studio/use-draft-store.js';
 import type { EntryAnswer } from './api/get-entry.js';
-import { type EntryDraftSnapshot, EntryDraftStore } from './entry-draft-store.js';
+import { createEntryDraftStore, type EntryDraftSnapshot, type EntryDraftStore } from './entry-draft-store.js';
 import { entryProblems, setAt } from './entry-model.js';
 
 interface EntryEditor {
@@ -32,26 +32,12 @@ export function EntryEditorProvider({
   initial: EntryAnswer;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('studio');
   const queryClient = useQueryClient();
-  const [store] = useState(() => new EntryDraftStore(queryClient, collection, initial.entry.id, initial.draft));
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { store, snapshot } = useDraftStore(() =>
+    createEntryDraftStore(queryClient, collection, initial.entry.id, initial.draft),
+  );
   const [published, setPublished] = useState(initial.published);
   const problems = useMemo(() => entryProblems(collection, snapshot.content), [collection, snapshot.content]);
-
-  useEffect(() => {
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (store.getSnapshot().status === 'saved') return;
-      event.preventDefault();
-      event.returnValue = t('save.leave_warning');
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      // Leaving the editor for another studio screen: what is typed is saved now, not lost with the timer.
-      store.dispose();
-    };
-  }, [store, t]);
 
   const value = useMemo<EntryEditor>(
     () => ({

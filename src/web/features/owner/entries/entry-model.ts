@@ -6,6 +6,25 @@ import { setAt, valueAt } from '../site/form-model.js';
 
 export { setAt, valueAt };
 
+/** An entry's fields in the order the editor shows them: its texts first, then what all languages share. */
+export const ENTRY_FIELDS = [
+  'title',
+  'summary',
+  'body',
+  'role',
+  'cover_alt',
+  'slug',
+  'status',
+  'date',
+  'tags',
+  'cover',
+  'group',
+  'year',
+  'stack',
+  'links',
+  'gallery',
+] as const;
+
 /** The per-language texts the editor shows side by side, in this order (the body has its own editor). */
 export const LANGUAGE_FIELDS = {
   notes: ['title', 'summary', 'cover_alt'],

@@ -7,7 +7,7 @@ import { compareEntries } from './entry-compare.js';
 import { entryPathWords } from './problem-words.js';
 
 /** An entry's field path in the studio's words: "Title › English", "Gallery picture 2 › Caption › Русский". */
-function useEntryPathWords(): PathWords {
+export function useEntryPathWords(): PathWords {
   const { t } = useTranslation('studio');
   return useCallback(
     (path) => {

@@ -3,26 +3,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorCode } from '../../../../shared/api-errors.js';
 import { isLocale } from '../../../../shared/locales.js';
+import { ENTRY_FIELDS } from './entry-model.js';
 
-const FIELDS = new Set([
-  'slug',
-  'status',
-  'date',
-  'tags',
-  'cover',
-  'group',
-  'year',
-  'stack',
-  'gallery',
-  'title',
-  'summary',
-  'body',
-  'cover_alt',
-  'role',
-  'image',
-  'caption',
-  'text',
-]);
+/** The fields named by their label; a link is named by its kind, a gallery picture by its place. */
+const FIELDS = new Set<string>([...ENTRY_FIELDS.filter((field) => field !== 'links'), 'image', 'caption', 'text']);
 
 /**
  * An entry's field path in words, part by part, its language apart: `gallery.1.caption.russian` is

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import type { FieldErrorCode } from '../../../../shared/api-errors.js';
 import type { ContentDraftAnswer } from '../api/get-content-draft.js';
-import { type DraftSnapshot, DraftStore } from './draft-store.js';
+import { useDraftStore } from '../studio/use-draft-store.js';
+import { createDraftStore, type DraftSnapshot, type DraftStore } from './draft-store.js';
 import { draftProblems, setAt } from './form-model.js';
 
 interface DraftEditor {
@@ -22,23 +22,10 @@ const DraftEditorContext = createContext<DraftEditor | undefined>(undefined);
 
 /** The draft the studio's screens share while the owner moves between sections, saved as it changes. */
 export function DraftEditorProvider({ initial, children }: { initial: ContentDraftAnswer; children: ReactNode }) {
-  const { t } = useTranslation('studio');
   const queryClient = useQueryClient();
-  const [store] = useState(() => new DraftStore(queryClient, initial));
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { store, snapshot } = useDraftStore(() => createDraftStore(queryClient, initial));
   const [published, setPublished] = useState(initial.published);
   const problems = useMemo(() => draftProblems(snapshot.content), [snapshot.content]);
-
-  useEffect(() => {
-    // Leaving with edits the server does not have yet asks first (they stay in the browser either way).
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (store.getSnapshot().status === 'saved') return;
-      event.preventDefault();
-      event.returnValue = t('save.leave_warning');
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => window.removeEventListener('beforeunload', beforeUnload);
-  }, [store, t]);
 
   const value = useMemo<DraftEditor>(
     () => ({

@@ -6,7 +6,7 @@ import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useMediaQuery } from '../../../shared/lib/use-media-query.js';
-import { DisclosureButton } from './disclosure-button.js';
+import { DisclosureButton } from '../studio/disclosure-button.js';
 import { FieldEditor } from './field-editor.js';
 import { fieldId, SECTION_FORMS, SECTION_NAMES, type SectionName } from './form-model.js';
 import { PHONE_QUERY } from './phone-query.js';

@@ -5,6 +5,7 @@ import { useSetAsideDrafts } from '../api/get-set-aside-drafts.js';
 import type { RestoredVersion } from '../api/restore-content-version.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { useDateFormat } from '../components/use-date-format.js';
+import versionStyles from '../studio/version-history.module.css';
 import { useDraftEditor } from './draft-context.js';
 import ownStyles from './set-aside-drafts.module.css';
 import styles from './site.module.css';
@@ -93,20 +94,20 @@ export function SetAsideDrafts() {
         {bringBack.result ?? ''}
       </p>
       <ErrorMessage error={bringBack.failure ?? drafts.error} />
-      <ul className={styles.versions}>
+      <ul className={versionStyles.versions}>
         {drafts.data?.map((draft) => {
           const date = formatDate(draft.setAsideAt);
           return (
-            <li key={draft.id} className={styles.version}>
+            <li key={draft.id} className={versionStyles.version}>
               <p id={`${itemId}-${draft.id}`}>
                 {draft.restoredVersion === null
                   ? t('history.set_aside_by_bring_back', { date })
                   : t('history.set_aside_by_restore', { date, number: draft.restoredVersion })}
               </p>
-              <div className={styles.actions}>
+              <div className={versionStyles.actions}>
                 <button
                   type="button"
-                  className={styles.secondary}
+                  className={versionStyles.secondary}
                   aria-describedby={`${itemId}-${draft.id}`}
                   disabled={bringBack.pending}
                   onClick={() => bringBack.run(draft.id)}

@@ -5,10 +5,10 @@ import { addStudioTranslations } from '../../../i18n/studio-i18n.js';
 import { useContentDraft } from '../api/get-content-draft.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { CollectionStudio } from '../entries/collection-studio.js';
-import { ConflictDialog } from './conflict-dialog.js';
+import { SiteConflictDialog } from './conflict-dialog.js';
 import { DraftEditorProvider } from './draft-context.js';
 import { History } from './history.js';
-import { PublishBar } from './publish-bar.js';
+import { SitePublishBar } from './publish-bar.js';
 import { SectionEditor } from './section-editor.js';
 import styles from './site.module.css';
 import { SiteOverview } from './site-overview.js';
@@ -36,7 +36,7 @@ export function SiteStudio() {
   if (!draft.data) return <p className={styles.muted}>{t('loading')}</p>;
   return (
     <DraftEditorProvider initial={draft.data}>
-      <ConflictDialog />
+      <SiteConflictDialog />
       <Routes>
         {/* The collections have their own drafts and publish bar, per entry (entries/collection-studio.tsx). */}
         <Route path="notes/*" element={<CollectionStudio collection="notes" />} />
@@ -51,7 +51,7 @@ export function SiteStudio() {
                 <Route path="translations" element={<TranslationReport />} />
                 <Route path=":section" element={<SectionEditor />} />
               </Routes>
-              <PublishBar />
+              <SitePublishBar />
             </div>
           }
         />

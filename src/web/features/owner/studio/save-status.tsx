@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useDraftEditor } from './draft-context.js';
-import styles from './site.module.css';
+import styles from './publish-bar.module.css';
+
+/** What the studio shows about saving: the spec's words are "Saved", "Saving…" and "Not saved — retrying". */
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'retrying' | 'offline' | 'conflict';
 
 /** "Saved", "Saving…", "Not saved — retrying": announced politely as it changes. */
-export function SaveStatus() {
+export function SaveStatusText({ status }: { status: SaveStatus }) {
   const { t } = useTranslation('studio');
-  const { snapshot } = useDraftEditor();
   const text = {
     saved: t('save.saved'),
     unsaved: t('save.unsaved'),
@@ -13,9 +14,9 @@ export function SaveStatus() {
     retrying: t('save.retrying'),
     offline: t('save.offline'),
     conflict: t('conflict.title'),
-  }[snapshot.status];
+  }[status];
   return (
-    <p role="status" className={styles.saveStatus} data-status={snapshot.status}>
+    <p role="status" className={styles.saveStatus} data-status={status}>
       {text}
     </p>
   );
