@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from './auth/password.js';
 import { publishContentVersion } from './repositories/content-repository.js';
-import { setPasswordHash } from './repositories/owner-repository.js';
-import { createTestApp, type TestApp } from './test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp } from './test/helper.js';
 import { sampleContent } from './test/sample-content.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: readonly Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const PASSWORD = 'correct horse battery staple';
 
 /**
  * Whatever a client sends — any JSON, any text, any header, any path — the answer is a 2xx or a
@@ -97,17 +94,7 @@ describe('bad input never gets a 500', () => {
   }
 
   it('every documented route, signed in as the owner: any path parameters, query and JSON body', async () => {
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signIn = async () => {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/v1/owner/session',
-        headers: { 'sec-fetch-site': 'same-origin' },
-        payload: { password: PASSWORD },
-      });
-      expect(response.statusCode).toBe(200);
-      return String(response.headers['set-cookie']).split(';')[0] ?? '';
-    };
+    const signIn = () => signInOwner(testApp);
     let cookie = await signIn();
     // Signing out would end the session the other routes are fuzzed with; it takes no input anyway.
     const routes = documentedRoutes().filter(
@@ -161,17 +148,7 @@ describe('bad input never gets a 500', () => {
   }
 
   it('the content store, signed in: drafts made from real content with any value anywhere, then every content route', async () => {
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 }));
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers: { 'sec-fetch-site': 'same-origin' },
-      payload: { password: PASSWORD },
-    });
-    const headers = {
-      cookie: String(signedIn.headers['set-cookie']).split(';')[0] ?? '',
-      'sec-fetch-site': 'same-origin',
-    };
+    const headers = { cookie: await signInOwner(testApp), ...SAME_ORIGIN };
     await publishContentVersion(testApp.db, sampleContent(), { source: 'files' });
     const content = sampleContent();
     const places = placesIn(content);

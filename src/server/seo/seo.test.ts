@@ -2,13 +2,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer, ServerEntry } from '../../shared/page-rendering.js';
-import { hashPassword } from '../auth/password.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { publishContent } from '../content/publish-content.js';
 import { checkPicture } from '../pictures/picture-check.js';
-import { setPasswordHash } from '../repositories/owner-repository.js';
 import { storePicture } from '../repositories/picture-repository.js';
-import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
+import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../test/helper.js';
 import { multipartBody } from '../test/multipart.js';
 
 const ORIGIN = 'https://aziza.example';
@@ -198,15 +196,7 @@ describe(`the preview picture from the database on ${testDialect}`, () => {
     const before = await previewAddress();
     expect(isRed(await photoColour(before))).toBe(false);
 
-    await setPasswordHash(testApp.db, await hashPassword('preview password', { logN: 10, r: 8, p: 1 }));
-    const headers = { 'sec-fetch-site': 'same-origin' };
-    const signedIn = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/v1/owner/session',
-      headers,
-      payload: { password: 'preview password' },
-    });
-    const cookie = String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
+    const cookie = await signInOwner(testApp, 'preview password');
     const body = multipartBody([
       { name: 'path', value: 'me/red.jpg' },
       { name: 'file', value: await solid('#ff0000'), filename: 'red.jpg', type: 'image/jpeg' },
@@ -214,7 +204,7 @@ describe(`the preview picture from the database on ${testDialect}`, () => {
     const uploaded = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/owner/content/pictures',
-      headers: { ...headers, cookie, ...body.headers },
+      headers: { ...SAME_ORIGIN, cookie, ...body.headers },
       payload: body.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
