@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { publishContentVersion } from '../repositories/content-repository.js';
 import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp } from './helper.js';
 import { multipartBody } from './multipart.js';
@@ -47,4 +48,39 @@ export function uploadPicture(
     { name: 'file', value: file, filename },
   ]);
   return callContentApi(owner, 'POST', '/pictures', form.payload, { ...headers, ...form.headers });
+}
+
+/** A request to the owner's content API from a studio fixture, as `callContentApi` sends it. */
+type ContentApiCall = (
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: InjectOptions['payload'],
+  headers?: Record<string, string>,
+) => ReturnType<typeof callContentApi>;
+
+export interface OwnerTestAppFixture {
+  /** The app, made before the block's first test (reading it sooner throws). */
+  readonly testApp: OwnerTestApp;
+  /** A request to its content API (`/api/v1/owner/content…`), as the studio sends it unless `headers` say otherwise. */
+  call: ContentApiCall;
+}
+
+/**
+ * The studio's API tests' usual start, for the `describe` block it is called in: the owner's test app
+ * (`createOwnerTestApp`) made before the block's tests and closed after them, and its content API.
+ */
+export function ownerTestAppForBlock(...options: Parameters<typeof createOwnerTestApp>): OwnerTestAppFixture {
+  let made: OwnerTestApp | undefined;
+  beforeAll(async () => {
+    made = await createOwnerTestApp(...options);
+  });
+  afterAll(async () => made?.close());
+  const fixture: OwnerTestAppFixture = {
+    get testApp() {
+      if (!made) throw new Error('The owner test app is made in beforeAll: read it inside a test or a hook');
+      return made;
+    },
+    call: (method, url, payload, headers) => callContentApi(fixture.testApp, method, url, payload, headers),
+  };
+  return fixture;
 }

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialect } from '../../test/helper.js';
-import { callContentApi, createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
+import { ownerHeaders, ownerTestAppForBlock } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 /** Issue 25, item 9: the validator's `key in …` took keys every object inherits for sections. */
 describe(`a draft with keys every object inherits, on ${testDialect}`, () => {
-  let testApp: OwnerTestApp;
-  beforeAll(async () => {
-    testApp = await createOwnerTestApp();
-  });
-  afterAll(async () => testApp.close());
+  const owner = ownerTestAppForBlock();
 
   // The body as written, not as an object would serialize it: JSON.stringify drops a `__proto__` key.
   const send = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: string) =>
-    callContentApi(testApp, method, url, payload, { ...ownerHeaders(testApp), 'content-type': 'application/json' });
+    owner.call(method, url, payload, { ...ownerHeaders(owner.testApp), 'content-type': 'application/json' });
 
   it('refuses to publish sections named toString and constructor, naming each, and publishes nothing', async () => {
     const { draft } = (await send('GET', '/draft')).json().data;

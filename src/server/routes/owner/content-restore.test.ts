@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../../shared/schemas/content.js';
 import { publishContentVersion } from '../../repositories/content-repository.js';
 import { testDialect } from '../../test/helper.js';
-import { callContentApi, createOwnerTestApp, type OwnerTestApp } from '../../test/owner-app.js';
+import { ownerTestAppForBlock } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 /** Issue 25, defect 1: a restore must not leave the newer edits in the draft for the next Publish. */
 describe(`restoring a version, and the draft it sets aside, on ${testDialect}`, () => {
-  let testApp: OwnerTestApp;
-  beforeAll(async () => {
-    testApp = await createOwnerTestApp();
-  });
-  afterAll(async () => testApp.close());
-
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    callContentApi(testApp, method, url, payload);
+  const owner = ownerTestAppForBlock();
+  const { call } = owner;
 
   async function draftNow() {
     const answer = await call('GET', '/draft');
@@ -40,7 +34,8 @@ describe(`restoring a version, and the draft it sets aside, on ${testDialect}`, 
     return published.json().data.number as number;
   }
 
-  const greeting = async () => (await testApp.app.inject({ url: '/api/v1/pages/home' })).json().data.greeting.english;
+  const greeting = async () =>
+    (await owner.testApp.app.inject({ url: '/api/v1/pages/home' })).json().data.greeting.english;
 
   it('makes the draft the restored content, so the next Publish keeps the restore; the replaced draft is set aside and comes back', async () => {
     // Version 2 publishes an edit, and the draft goes on with more unpublished edits.
@@ -163,25 +158,24 @@ describe(`restoring a version, and the draft it sets aside, on ${testDialect}`, 
 });
 
 describe(`restoring before any draft was saved, on ${testDialect}`, () => {
-  let testApp: OwnerTestApp;
+  const owner = ownerTestAppForBlock();
+  const { call } = owner;
   beforeAll(async () => {
-    testApp = await createOwnerTestApp();
     const changed = sampleContent();
     changed.home.greeting.english = 'Version two';
-    await publishContentVersion(testApp.db, changed, { source: 'editor' });
+    await publishContentVersion(owner.testApp.db, changed, { source: 'editor' });
   });
-  afterAll(async () => testApp.close());
 
   it('stores the restored draft, so a studio opened before the restore cannot save its copy over it', async () => {
-    const opened = (await callContentApi(testApp, 'GET', '/draft')).json().data.draft;
+    const opened = (await call('GET', '/draft')).json().data.draft;
     expect(opened).toMatchObject({ revision: 0, basedOn: 2 });
 
-    const restored = await callContentApi(testApp, 'POST', '/versions/1/restore', {});
+    const restored = await call('POST', '/versions/1/restore', {});
     expect(restored.json().data).toMatchObject({ number: 3, draft: { revision: 1, basedOn: 3 }, setAside: null });
 
-    const late = await callContentApi(testApp, 'PUT', '/draft', { content: opened.content, basedOn: 2, revision: 0 });
+    const late = await call('PUT', '/draft', { content: opened.content, basedOn: 2, revision: 0 });
     expect(late.statusCode).toBe(409);
-    const draft = (await callContentApi(testApp, 'GET', '/draft')).json().data.draft;
+    const draft = (await call('GET', '/draft')).json().data.draft;
     expect(draft.content).toEqual(sampleContent());
   });
 });

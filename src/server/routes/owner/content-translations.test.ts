@@ -1,20 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TranslationReport } from '../../../shared/schemas/content-translations.js';
 import { publishContentVersion } from '../../repositories/content-repository.js';
 import { SAME_ORIGIN, testDialect } from '../../test/helper.js';
-import { callContentApi, createOwnerTestApp, type OwnerTestApp } from '../../test/owner-app.js';
+import { ownerTestAppForBlock } from '../../test/owner-app.js';
 import type { sampleContent } from '../../test/sample-content.js';
 
 describe(`the owner's translation report API on ${testDialect}`, () => {
-  let testApp: OwnerTestApp;
-  beforeAll(async () => {
-    testApp = await createOwnerTestApp();
-  });
-  afterAll(async () => testApp.close());
-
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
-    callContentApi(testApp, method, url, payload, headers);
+  const owner = ownerTestAppForBlock();
+  const { call } = owner;
 
   const report = async (): Promise<TranslationReport> => {
     const answer = await call('GET', '/translations');
@@ -43,7 +37,7 @@ describe(`the owner's translation report API on ${testDialect}`, () => {
     expect(
       (
         await call('PUT', '/translations/marks', marking, {
-          cookie: testApp.cookie,
+          cookie: owner.testApp.cookie,
           'sec-fetch-site': 'cross-site',
         } as never)
       ).statusCode,
@@ -91,10 +85,10 @@ describe(`the owner's translation report API on ${testDialect}`, () => {
     // English is edited in one version, Russian follows in the next: Uzbek is left behind English alone.
     const english = structuredClone(draft.content);
     english.about.experience[0].place.english = 'Agency';
-    await publishContentVersion(testApp.db, english, { source: 'files' });
+    await publishContentVersion(owner.testApp.db, english, { source: 'files' });
     const russian = structuredClone(english);
     russian.about.experience[0].place.russian = 'Агентство';
-    await publishContentVersion(testApp.db, russian, { source: 'files' });
+    await publishContentVersion(owner.testApp.db, russian, { source: 'files' });
     await editDraft((content) => {
       Object.assign(content.about.experience[0] ?? {}, { place: russian.about.experience[0].place });
     });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NoteContent } from '../../../shared/schemas/collections.js';
 import { contentYamlFiles } from '../../content/content-files.js';
 import { serializeEntry } from '../../content/entry-files.js';
@@ -11,18 +11,12 @@ import { loadEntries } from '../../content/load-entries.js';
 import { contentVersionByNumber } from '../../repositories/content-repository.js';
 import { createEntry, publishEntryVersion } from '../../repositories/entry-repository.js';
 import { type SAME_ORIGIN, testDialect } from '../../test/helper.js';
-import { callContentApi, createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
+import { ownerHeaders, ownerTestAppForBlock } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
 
 describe(`the owner's content store API on ${testDialect}`, () => {
-  let testApp: OwnerTestApp;
-  beforeAll(async () => {
-    testApp = await createOwnerTestApp();
-  });
-  afterAll(async () => testApp.close());
-
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
-    callContentApi(testApp, method, url, payload, headers);
+  const owner = ownerTestAppForBlock();
+  const { call } = owner;
 
   it('answers 401 without a session and 403 from another site', async () => {
     expect((await call('GET', '/draft', undefined, {} as typeof SAME_ORIGIN & { cookie: string })).statusCode).toBe(
@@ -30,7 +24,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     );
     expect((await call('GET', '/versions/1/compare/draft', undefined, {} as never)).statusCode).toBe(401);
     expect(
-      (await call('POST', '/publish', {}, { cookie: testApp.cookie, 'sec-fetch-site': 'cross-site' } as never))
+      (await call('POST', '/publish', {}, { cookie: owner.testApp.cookie, 'sec-fetch-site': 'cross-site' } as never))
         .statusCode,
     ).toBe(403);
   });
@@ -58,12 +52,11 @@ describe(`the owner's content store API on ${testDialect}`, () => {
   it('refuses a draft nested far deeper than content is, which could not be stored', async () => {
     const { draft } = (await call('GET', '/draft')).json().data;
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
-    const refused = await callContentApi(
-      testApp,
+    const refused = await call(
       'PUT',
       '/draft',
       `{"content":{"home":${deep}},"basedOn":1,"revision":${draft.revision}}`,
-      { ...ownerHeaders(testApp), 'content-type': 'application/json' },
+      { ...ownerHeaders(owner.testApp), 'content-type': 'application/json' },
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'content' }] });
@@ -80,8 +73,8 @@ describe(`the owner's content store API on ${testDialect}`, () => {
       200,
     );
     // Whatever the refresh job was about to pick up, picked up now: the refusal must change nothing.
-    await testApp.app.jobs.run('content-refresh');
-    const servedBefore = testApp.app.contentState.current;
+    await owner.testApp.app.jobs.run('content-refresh');
+    const servedBefore = owner.testApp.app.contentState.current;
     const refused = await call('POST', '/publish', {});
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ code: 'validation_failed' });
@@ -92,7 +85,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
         { field: 'about.skills.coding.0.level', code: 'too_big' },
       ]),
     );
-    expect(testApp.app.contentState.current).toBe(servedBefore);
+    expect(owner.testApp.app.contentState.current).toBe(servedBefore);
 
     expect(
       (await call('PUT', '/draft', { content: draft.content, basedOn: 1, revision: draft.revision + 1 })).statusCode,
@@ -100,7 +93,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     const published = await call('POST', '/publish', { note: 'footer' });
     expect(published.statusCode).toBe(200);
     expect(published.json().data).toMatchObject({ number: 2, source: 'editor', note: 'footer' });
-    const footer = await testApp.app.inject({ url: '/api/v1/pages/footer' });
+    const footer = await owner.testApp.app.inject({ url: '/api/v1/pages/footer' });
     expect(footer.json().data.description.english).toBe('<p>Draft one</p>');
   });
 
@@ -113,15 +106,15 @@ describe(`the owner's content store API on ${testDialect}`, () => {
 
     // Restoring replaces the live site: a session signed in an hour ago must confirm who it is first.
     const signedInAt = new Date(Date.now() - 3_600_000).toISOString();
-    await testApp.db.updateTable('owner_sessions').set({ authenticated_at: signedInAt }).execute();
+    await owner.testApp.db.updateTable('owner_sessions').set({ authenticated_at: signedInAt }).execute();
     const stale = await call('POST', '/versions/1/restore', {});
     expect(stale.statusCode).toBe(403);
     expect(stale.json().code).toBe('reauthentication_required');
-    await testApp.db.updateTable('owner_sessions').set({ authenticated_at: new Date().toISOString() }).execute();
+    await owner.testApp.db.updateTable('owner_sessions').set({ authenticated_at: new Date().toISOString() }).execute();
 
     const restored = await call('POST', '/versions/1/restore', {});
     expect(restored.json().data).toMatchObject({ number: 3, source: 'restore', note: 'restored version 1' });
-    const footer = await testApp.app.inject({ url: '/api/v1/pages/footer' });
+    const footer = await owner.testApp.app.inject({ url: '/api/v1/pages/footer' });
     expect(footer.json().data.description.english).toBe(sampleContent().footer.description.english);
   });
 
@@ -193,7 +186,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
       'cache-control': 'no-store',
     });
     const entries = unzipSync(response.rawPayload);
-    const version = await contentVersionByNumber(testApp.db, 2);
+    const version = await contentVersionByNumber(owner.testApp.db, 2);
     if (!version) throw new Error('no version 2');
     const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-zip-'));
     try {
@@ -220,7 +213,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
       ]);
       for (const picture of ['owner.svg', 'portfolio/shop.svg']) {
         expect(Buffer.from(entries[`images/${picture}`] ?? [])).toEqual(
-          readFileSync(path.join(testApp.contentDir, 'images', picture)),
+          readFileSync(path.join(owner.testApp.contentDir, 'images', picture)),
         );
       }
       expect(loadContent(unzipped)).toEqual(version.content);
@@ -238,7 +231,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
   });
 
   it("carries each note's and project's latest version in the zip, as content:export writes them, which load back", async () => {
-    const { db } = testApp;
+    const { db } = owner.testApp;
     const content: NoteContent = {
       slug: 'zipped-note',
       status: 'draft',
@@ -280,7 +273,7 @@ describe(`the owner's content store API on ${testDialect}`, () => {
   });
 
   it('previews a page from the draft as visitors would get it, framable by the owner area only, never kept', async () => {
-    const visitorBefore = await testApp.app.inject({ url: '/about?lang=english' });
+    const visitorBefore = await owner.testApp.app.inject({ url: '/about?lang=english' });
     const { draft } = (await call('GET', '/draft')).json().data;
     const edited = sampleContent();
     edited.identity.first_name.english = 'Preview';
@@ -319,14 +312,14 @@ describe(`the owner's content store API on ${testDialect}`, () => {
     expect(notFound.body).toContain('<html lang="ru">');
 
     // Visitors still get the published page, unframable, from the same cache as before.
-    const visitorAfter = await testApp.app.inject({ url: '/about?lang=english' });
+    const visitorAfter = await owner.testApp.app.inject({ url: '/about?lang=english' });
     expect(visitorAfter.headers.etag).toBe(visitorBefore.headers.etag);
     expect(visitorAfter.body).not.toContain('Preview');
     expect(visitorAfter.headers['x-frame-options']).toBe('DENY');
     expect(visitorAfter.body).toContain('<script type="module"');
     expect(String(visitorAfter.headers['content-security-policy'])).not.toContain('frame-src');
     // The owner's area may frame the site's own pages, to show the preview; nothing else.
-    const ownerArea = await testApp.app.inject({ url: '/owner' });
+    const ownerArea = await owner.testApp.app.inject({ url: '/owner' });
     expect(String(ownerArea.headers['content-security-policy'])).toContain("frame-src 'self'");
     expect(String(ownerArea.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(String(visitorAfter.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
