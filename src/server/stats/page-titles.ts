@@ -1,6 +1,6 @@
 import { LOCALES, type Locale } from '../../shared/locales.js';
 import { entryPath } from '../../shared/schemas/collections.js';
-import type { PageItem } from '../../shared/schemas/stats.js';
+import type { PageItem, Stats } from '../../shared/schemas/stats.js';
 import type { ContentSnapshot } from '../content/content-state.js';
 import { perVersion } from '../lib/per-version.js';
 
@@ -42,13 +42,14 @@ function pageTitles(snapshot: ContentSnapshot): ReadonlyMap<string, Titles> {
 const titlesOf = perVersion(pageTitles);
 
 /**
- * The pages' rows with the title of each note's and project's page the snapshot serves; a fixed
- * page, or one that no longer exists (its entry deleted or renamed), is answered as it was.
+ * The figures with the title of each note's and project's page the snapshot serves in the pages'
+ * rows; a fixed page, or one that no longer exists (its entry deleted or renamed), keeps its path alone.
  */
-export function withPageTitles(pages: readonly PageItem[], snapshot: ContentSnapshot): PageItem[] {
+export function withPageTitles(stats: Stats, snapshot: ContentSnapshot): Stats {
   const titles = titlesOf(snapshot);
-  return pages.map((page) => {
+  const pages = stats.pages.map((page) => {
     const found = page.value === null ? undefined : titles.get(page.value);
     return found === undefined ? page : { ...page, titles: found };
   });
+  return { ...stats, pages };
 }

@@ -27,11 +27,8 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
       querystring: statsQuerySchema,
       response: { 200: statsResponseSchema },
     },
-    handler: async (request) => {
-      const stats = await queryStats(db, request.query);
-      // Titles as served now: a page whose entry was deleted or renamed since has none.
-      return ok({ ...stats, pages: withPageTitles(stats.pages, app.contentState.current) });
-    },
+    // Titles as served now: a page whose entry was deleted or renamed since has none.
+    handler: async (request) => ok(withPageTitles(await queryStats(db, request.query), app.contentState.current)),
   });
 
   api.get('/owner/stats/this-browser', {

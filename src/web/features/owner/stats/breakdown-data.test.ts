@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BreakdownLabels, breakdownLabel, breakdownRows } from './breakdown-data.js';
+import { type BreakdownLabels, breakdownLabel, breakdownRows, pageTitle } from './breakdown-data.js';
 
 describe('a breakdown', () => {
   it('gives each row its share of all visits and a bar against the largest row', () => {
@@ -38,5 +38,16 @@ describe('a breakdown', () => {
       expect(breakdownLabel('languages', value, labels)).toBe(value);
       expect(breakdownLabel('referrers', value, labels)).toBe(value);
     }
+  });
+
+  it("names an entry's page in the owner's language, else in the entry's first language, else not at all", () => {
+    const titles = { russian: 'Контраст — это тест', english: 'Contrast is a test' };
+    expect(pageTitle(titles, 'english')).toBe('Contrast is a test');
+    expect(pageTitle(titles, 'russian')).toBe('Контраст — это тест');
+    // No Uzbek title: the first of the languages it has, in the site's order.
+    expect(pageTitle(titles, 'lotin')).toBe('Контраст — это тест');
+    expect(pageTitle({ english: 'Only English' }, 'lotin')).toBe('Only English');
+    expect(pageTitle(undefined, 'lotin')).toBeUndefined();
+    expect(pageTitle({}, 'english')).toBeUndefined();
   });
 });

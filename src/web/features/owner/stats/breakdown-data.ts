@@ -1,10 +1,12 @@
-import { type BreakdownItem, OTHER_VALUE } from '../../../../shared/schemas/stats.js';
+import { LOCALES, type Locale } from '../../../../shared/locales.js';
+import { OTHER_VALUE, type PageItem } from '../../../../shared/schemas/stats.js';
 import type { StatsDimension } from '../../../../shared/statistics.js';
 
 /** How many rows a breakdown shows before "Show all". */
 export const BREAKDOWN_PREVIEW = 8;
 
-export interface BreakdownRow extends BreakdownItem {
+/** A row of any breakdown; only a page's may have titles. */
+export interface BreakdownRow extends PageItem {
   /** Percent of all the range's visits (one decimal), for the figure. */
   share: number;
   /** Percent of the largest row, for the bar: the leader fills the row, as in Plausible. */
@@ -12,7 +14,7 @@ export interface BreakdownRow extends BreakdownItem {
 }
 
 /** The rows of a breakdown, largest first as the server sends them, with their shares. */
-export function breakdownRows(items: BreakdownItem[], totalVisits: number): BreakdownRow[] {
+export function breakdownRows(items: PageItem[], totalVisits: number): BreakdownRow[] {
   const largest = items.reduce((max, item) => Math.max(max, item.visits), 0);
   return items.map((item) => ({
     ...item,
@@ -39,4 +41,13 @@ export function breakdownLabel(dimension: StatsDimension, value: string | null, 
   if (value === null) return dimension === 'referrers' ? labels.direct : labels.notGiven;
   if (value === OTHER_VALUE) return labels.other;
   return labels.names.get(value) ?? value;
+}
+
+/**
+ * A note's or project's page by its title: in the owner's language when the entry is written in it,
+ * else in its first language; undefined for a page without titles (a fixed one, or one gone since).
+ */
+export function pageTitle(titles: PageItem['titles'], locale: Locale): string | undefined {
+  if (titles === undefined) return undefined;
+  return titles[locale] ?? LOCALES.map((candidate) => titles[candidate]).find((title) => title !== undefined);
 }

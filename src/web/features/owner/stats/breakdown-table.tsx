@@ -1,9 +1,18 @@
 import { type CSSProperties, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BreakdownItem } from '../../../../shared/schemas/stats.js';
+import type { PageItem } from '../../../../shared/schemas/stats.js';
 import type { StatsDimension } from '../../../../shared/statistics.js';
-import { BREAKDOWN_PREVIEW, type BreakdownLabels, breakdownLabel, breakdownRows } from './breakdown-data.js';
+import { useLocale } from '../../../shared/lib/use-locale.js';
+import {
+  BREAKDOWN_PREVIEW,
+  type BreakdownLabels,
+  type BreakdownRow,
+  breakdownLabel,
+  breakdownRows,
+  pageTitle,
+} from './breakdown-data.js';
 import styles from './breakdown-table.module.css';
+import { ColumnHeads } from './column-heads.js';
 import type { StatsFormat } from './use-stats-format.js';
 
 /** A row's name: languages, themes and devices by their translated names; pages and hosts as they are. */
@@ -26,9 +35,26 @@ function useValueLabel(dimension: StatsDimension): (value: string | null) => str
   return (value) => breakdownLabel(dimension, value, labels);
 }
 
+/**
+ * A row's name in the bar. A note's or project's page is named by its title, its path below it,
+ * smaller: the title at most two lines and the path one, each cut with an ellipsis (the whole of
+ * both in the tooltip, and for screen readers, which read past the cut).
+ */
+function RowName({ row, label }: { row: BreakdownRow; label: (value: string | null) => string }) {
+  const title = pageTitle(row.titles, useLocale());
+  if (title === undefined) return <span className={styles.barLabel}>{label(row.value)}</span>;
+  return (
+    <span className={styles.barLabel} title={`${title}\n${row.value}`}>
+      <span className={styles.pageTitle}>{title}</span>
+      <span className={styles.pagePath}>{row.value}</span>
+    </span>
+  );
+}
+
 interface BreakdownTableProps {
   dimension: StatsDimension;
-  items: BreakdownItem[];
+  /** The rows as the server sends them: pages' rows may carry titles. */
+  items: PageItem[];
   totalVisits: number;
   format: StatsFormat;
 }
@@ -52,18 +78,19 @@ export function BreakdownTable({ dimension, items, totalVisits, format }: Breakd
         <p className={styles.empty}>{t('stats.breakdowns.empty')}</p>
       ) : (
         <table className={styles.table} aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">{t(`stats.breakdowns.${dimension}.column`)}</th>
-              <th scope="col">{t('stats.breakdowns.visits')}</th>
-              <th scope="col">{t('stats.breakdowns.share')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className={styles.column}
+            names={[
+              t(`stats.breakdowns.${dimension}.column`),
+              t('stats.breakdowns.visits'),
+              t('stats.breakdowns.share'),
+            ]}
+          />
           <tbody>
             {shown.map((row) => (
               <tr key={row.value ?? ''}>
                 <th scope="row" className={styles.barCell} style={{ '--bar': `${row.bar}%` } as CSSProperties}>
-                  <span className={styles.barLabel}>{label(row.value)}</span>
+                  <RowName row={row} label={label} />
                 </th>
                 <td>{format.number(row.visits)}</td>
                 <td className={styles.share}>{format.share(row.share)}</td>

@@ -29,7 +29,7 @@ export function CvDownloads({ downloads, format }: { downloads: CvDownloadCounts
       ) : (
         <div className={styles.tables}>
           <table className={styles.table}>
-            <caption>{t('stats.cv_downloads.by_language')}</caption>
+            <caption className={styles.caption}>{t('stats.cv_downloads.by_language')}</caption>
             <tbody>
               {downloads.languages.map((row) => (
                 <tr key={row.value}>
@@ -40,7 +40,7 @@ export function CvDownloads({ downloads, format }: { downloads: CvDownloadCounts
             </tbody>
           </table>
           <table className={styles.table}>
-            <caption>{t('stats.cv_downloads.latest_days')}</caption>
+            <caption className={styles.caption}>{t('stats.cv_downloads.latest_days')}</caption>
             <tbody>
               {latest.map((row) => (
                 <tr key={row.day}>

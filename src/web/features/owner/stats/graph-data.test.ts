@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { busiestPoint, graphMaximum, graphPoints, hasAggregatedDays } from './graph-data.js';
 
+/** A daily series, one [day, visitors, visits] a day. */
+const daily = (...days: [string, number, number][]) =>
+  days.map(([day, visitors, visits]) => ({ day, visitors, visits }));
+
 describe('the main graph data', () => {
   const now = new Date('2026-11-22T11:30:00Z');
 
   it('keeps past days, marks today partial, and leaves the days to come out', () => {
-    const points = graphPoints(
-      [
-        { day: '2026-11-21', visitors: 2, visits: 3 },
-        { day: '2026-11-22', visitors: 1, visits: 1 },
-        { day: '2026-11-23', visitors: 0, visits: 0 },
-      ],
-      now,
-    );
+    const points = graphPoints(daily(['2026-11-21', 2, 3], ['2026-11-22', 1, 1], ['2026-11-23', 0, 0]), now);
     expect(points).toEqual([
       { day: '2026-11-21', visitors: 2, visits: 3, partial: false },
       { day: '2026-11-22', visitors: 1, visits: 1, partial: true },
@@ -35,25 +32,14 @@ describe('the main graph data', () => {
   });
 
   it('finds the busiest point and the largest value', () => {
-    const points = graphPoints(
-      [
-        { day: '2026-11-19', visitors: 1, visits: 4 },
-        { day: '2026-11-20', visitors: 5, visits: 4 },
-        { day: '2026-11-21', visitors: 0, visits: 0 },
-      ],
-      now,
-    );
+    const points = graphPoints(daily(['2026-11-19', 1, 4], ['2026-11-20', 5, 4], ['2026-11-21', 0, 0]), now);
     expect(busiestPoint(points)?.day).toBe('2026-11-19');
     expect(graphMaximum(points)).toBe(5);
     expect(busiestPoint(points.map((point) => ({ ...point, visits: 0 })))).toBeUndefined();
   });
 
   it('notes daily totals only where days before the kept visits had visits', () => {
-    const series = [
-      { day: '2025-10-01', visitors: 3, visits: 4 },
-      { day: '2025-10-02', visitors: 0, visits: 0 },
-      { day: '2025-10-03', visitors: 1, visits: 1 },
-    ];
+    const series = daily(['2025-10-01', 3, 4], ['2025-10-02', 0, 0], ['2025-10-03', 1, 1]);
     expect(hasAggregatedDays(series, '2025-10-02')).toBe(true);
     // A new site: nothing before its first visit, so nothing was summed.
     expect(hasAggregatedDays(series.slice(1), '2025-10-03')).toBe(false);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ColumnHeads } from './column-heads.js';
 import type { GraphPoint } from './graph-data.js';
 import styles from './graph-table.module.css';
 import type { StatsFormat } from './use-stats-format.js';
@@ -19,13 +20,13 @@ export function GraphTable({ points, hourly, caption, pointLabel, format }: Grap
       <summary>{t('stats.graph.show_table')}</summary>
       <table className={styles.dataTable}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{hourly ? t('stats.graph.hour') : t('stats.graph.day')}</th>
-            <th scope="col">{t('stats.graph.visitors')}</th>
-            <th scope="col">{t('stats.graph.visits')}</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          names={[
+            hourly ? t('stats.graph.hour') : t('stats.graph.day'),
+            t('stats.graph.visitors'),
+            t('stats.graph.visits'),
+          ]}
+        />
         <tbody>
           {points.map((point) => (
             <tr key={point.hour ?? point.day}>
