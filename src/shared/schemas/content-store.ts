@@ -110,6 +110,7 @@ export const contentPreviewQuerySchema = z.object({
 /** The page's HTML (documented only: it is sent as it is). */
 export const contentPreviewResponseSchema = z.string().describe('The page, rendered from the draft');
 
+/** A page of history, newest first: `limit` versions numbered below `before`; the entries' history pages alike. */
 export const contentVersionsQuerySchema = z.object({
   before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -119,13 +120,14 @@ export const contentDraftResponseSchema = successResponseSchema(
   z.object({ draft: contentDraftSchema, published: contentVersionSummarySchema.nullable() }),
 );
 
-/** A save refused because the draft changed since (another tab): the current draft comes with it. */
-export const contentDraftConflictSchema = z.object({
-  success: z.literal(false),
-  code: z.literal('draft_conflict'),
-  message: z.string(),
-  draft: contentDraftSchema,
-});
+/**
+ * A save refused because the draft changed since (another tab): the current draft comes with it.
+ * The entries' drafts are refused alike, with an entry's draft.
+ */
+export const draftConflictSchemaOf = <Draft extends z.ZodType>(draft: Draft) =>
+  z.object({ success: z.literal(false), code: z.literal('draft_conflict'), message: z.string(), draft });
+
+export const contentDraftConflictSchema = draftConflictSchemaOf(contentDraftSchema);
 
 export const contentVersionSummaryResponseSchema = successResponseSchema(contentVersionSummarySchema);
 export const contentVersionsResponseSchema = successResponseSchema(z.array(contentVersionSummarySchema));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.js';
 import { successResponseSchema } from './api.js';
 import { COLLECTIONS, entrySlugSchema, renderedTextSchema } from './collections.js';
-import { contentDraftBodySchema } from './content-store.js';
+import { contentDraftBodySchema, contentVersionsQuerySchema, draftConflictSchemaOf } from './content-store.js';
 
 /**
  * The owner's API of the collections' entries (`/api/v1/owner/entries/<collection>…`), for the
@@ -30,10 +30,7 @@ export const entryPreviewBodySchema = z.object({
   bodies: z.partialRecord(localeSchema, z.string().max(100_000)).optional(),
 });
 
-export const entryVersionsQuerySchema = z.object({
-  before: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+export const entryVersionsQuerySchema = contentVersionsQuerySchema;
 
 const entryVersionSummarySchema = z.object({
   number: z.number().int(),
@@ -98,12 +95,7 @@ export const entryDraftResponseSchema = successResponseSchema(
 );
 
 /** A save refused because the draft changed since (another tab): the current draft comes with it. */
-export const entryDraftConflictSchema = z.object({
-  success: z.literal(false),
-  code: z.literal('draft_conflict'),
-  message: z.string(),
-  draft: entryDraftSchema,
-});
+export const entryDraftConflictSchema = draftConflictSchemaOf(entryDraftSchema);
 
 export const entryVersionSummaryResponseSchema = successResponseSchema(entryVersionSummarySchema);
 export const entryVersionsResponseSchema = successResponseSchema(z.array(entryVersionSummarySchema));
