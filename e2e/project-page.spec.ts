@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test, waitForPage } from './fixtures.js';
+import { signIn, useOwnerPassword } from './owner-support.js';
 import { fullName, ownerContent, siteIdentity, translations } from './support.js';
 
 /** A demo project's front matter, as the owner wrote it in content/projects/. */
@@ -121,4 +123,104 @@ test.describe('a project’s own page (issue 27)', () => {
       });
     }
   }
+});
+
+/** Calls the owner API from the signed-in page, as the studio does. */
+async function ownerCall(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const answer = await fetch(`/api/v1/owner/entries/projects${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      return { status: answer.status, data: ((await answer.json()) as { data?: unknown }).data };
+    },
+    { method, path, body },
+  );
+}
+
+test.describe('a project made in the studio is a card of the portfolio (decision 030)', () => {
+  useOwnerPassword();
+  test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/status of 401 \(Unauthorized\)/));
+  const made: string[] = [];
+  test.afterEach(async ({ page }) => {
+    for (const id of made.splice(0)) await ownerCall(page, 'DELETE', `/${id}`);
+  });
+
+  test('its card is in the grid in its languages and opens the dialog with its address', async ({ page }) => {
+    test.setTimeout(budget({ pages: 6 }));
+    await signIn(page, 'english');
+    // A deleted entry's slug stays taken for good: each run its own.
+    const slug = `studio-project-${Date.now().toString(36)}`;
+    const picture = ownerContent('portfolio').items[0]?.image;
+    const created = await ownerCall(page, 'POST', '', { slug });
+    expect(created.status).toBe(200);
+    const id = (created.data as { id: string }).id;
+    made.push(id);
+    const words = (title: string, summary: string, body: string, alt: string) => ({
+      title,
+      summary,
+      body,
+      cover_alt: alt,
+    });
+    const content = {
+      slug,
+      status: 'published',
+      date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      tags: ['Studio'],
+      cover: picture,
+      group: ownerContent('portfolio').groups[0]?.id,
+      year: 2026,
+      stack: ['TypeScript'],
+      links: {},
+      gallery: [],
+      text: {
+        english: words(
+          'Harbour map',
+          'A map of the harbour for visitors.',
+          'Drawn **by hand** over a winter.',
+          'A harbour map',
+        ),
+        russian: words('Карта гавани', 'Карта гавани для гостей.', 'Нарисована вручную за зиму.', 'Карта гавани'),
+      },
+    };
+    expect((await ownerCall(page, 'PUT', `/${id}/draft`, { content, basedOn: null, revision: 0 })).status).toBe(200);
+    expect((await ownerCall(page, 'POST', `/${id}/publish`, {})).status).toBe(200);
+
+    await open(page, '/portfolio?lang=english');
+    const card = page.getByRole('button', { name: 'Harbour map', exact: true });
+    await expect(card).toBeVisible();
+    // After the owner's items: the grid's last card.
+    await expect(page.getByRole('main').getByRole('listitem').last()).toContainText(
+      'A map of the harbour for visitors.',
+    );
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: 'Harbour map' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/portfolio/${slug}\\?lang=english$`));
+    await expect(dialog).toContainText('Drawn by hand over a winter.');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/portfolio\?lang=english$/);
+    await expect(card).toBeFocused();
+
+    await card.click();
+    await dialog.getByRole('link', { name: translations.english.portfolio.open_page }).click();
+    await waitForPage(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbour map');
+
+    // Written in English and Russian only: no card in Uzbek.
+    await open(page, '/portfolio?lang=russian');
+    await expect(page.getByRole('button', { name: 'Карта гавани', exact: true })).toBeVisible();
+    await open(page, '/portfolio?lang=lotin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(translations.lotin.portfolio.title);
+    await expect(page.getByRole('button', { name: 'Harbour map' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Карта гавани' })).toHaveCount(0);
+  });
 });
