@@ -4,6 +4,7 @@ import { HTML_LANG } from '../../../shared/locales.js';
 import type { EntryCard } from '../../../shared/schemas/entry-views.js';
 import { entryAddress } from '../../shared/api/entry-data.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
+import raisedCard from '../../shared/components/raised-card.module.css';
 import { useLocale } from '../../shared/lib/use-locale.js';
 import { LOCALE_LABELS } from '../language/locale-labels.js';
 import { EntryMeta } from './entry-meta.js';
@@ -29,7 +30,7 @@ export function NoteCard({
   const address = entryAddress('note', note.slug) + (foreign ? `?lang=${note.locale}` : '');
   const titleId = `note-${note.slug}-title`;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
+    <article className={`${raisedCard.card} ${styles.card}`} aria-labelledby={titleId}>
       {note.cover && (
         <span className={styles.cover}>
           <ContentPicture

@@ -5,7 +5,7 @@ import { HTML_LANG } from '../../../shared/locales.js';
 import { APP_PATHS } from '../../../shared/paths.js';
 import type { NoteView } from '../../../shared/schemas/entry-views.js';
 import { type EntryRouteData, entryAddress, isEntryNotFound } from '../../shared/api/entry-data.js';
-import { ContentPicture } from '../../shared/components/content-picture.js';
+import { EntryArticle } from '../../shared/components/entry-article.js';
 import { NotFoundPage } from '../not-found/not-found-page.js';
 import { EntryBody } from './entry-body.js';
 import { EntryMeta } from './entry-meta.js';
@@ -24,78 +24,76 @@ function Note({ note }: { note: NoteView }) {
   const { t } = useTranslation();
   const lang = HTML_LANG[note.locale];
   return (
-    <article className={styles.note} aria-labelledby="note-title">
-      <header className={styles.header}>
-        <p>
-          <Link to={APP_PATHS.notes} className={styles.back}>
-            <ArrowLeft size={18} aria-hidden="true" />
-            {t('notes.all_notes')}
-          </Link>
-        </p>
-        <h1 id="note-title" tabIndex={-1} lang={lang}>
-          {note.title}
-        </h1>
-        <p className={styles.summary} lang={lang}>
-          {note.summary}
-        </p>
-        <EntryMeta date={note.date} minutes={note.minutes} />
-        {note.tags.length > 0 && (
-          <ul className={styles.tags} aria-label={t('notes.tags')}>
-            {note.tags.map((tag) => (
-              <li key={tag}>
-                <Link to={notesAddress({ tag })}>#{tag}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </header>
-      {note.cover && (
-        <ContentPicture
-          path={note.cover}
-          sizes="(max-width: 900px) 100vw, 900px"
-          alt={note.coverAlt ?? ''}
-          width={1200}
-          height={630}
-          className={styles.cover}
-          fetchPriority="high"
-          lang={lang}
-        />
-      )}
+    <EntryArticle
+      id="note"
+      className={styles.note}
+      locale={note.locale}
+      back={{ to: APP_PATHS.notes, label: t('notes.all_notes') }}
+      title={note.title}
+      summary={note.summary}
+      header={
+        <>
+          <EntryMeta date={note.date} minutes={note.minutes} />
+          {note.tags.length > 0 && (
+            <ul className={styles.tags} aria-label={t('notes.tags')}>
+              {note.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={notesAddress({ tag })}>#{tag}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      }
+      cover={
+        note.cover === undefined
+          ? undefined
+          : {
+              path: note.cover,
+              alt: note.coverAlt ?? '',
+              width: 1200,
+              height: 630,
+              sizes: '(max-width: 900px) 100vw, 900px',
+            }
+      }
+      footer={
+        <>
+          {(note.newer || note.older) && (
+            <nav className={styles.neighbours} aria-label={t('notes.neighbours')}>
+              {note.newer && (
+                <Link to={entryAddress('note', note.newer.slug)} rel="next" className={styles.neighbour}>
+                  <span className={styles.direction}>
+                    <ArrowLeft size={16} aria-hidden="true" />
+                    {t('notes.newer')}
+                  </span>
+                  <span lang={lang}>{note.newer.title}</span>
+                </Link>
+              )}
+              {note.older && (
+                <Link
+                  to={entryAddress('note', note.older.slug)}
+                  rel="prev"
+                  className={`${styles.neighbour} ${styles.older}`}
+                >
+                  <span className={styles.direction}>
+                    {t('notes.older')}
+                    <ArrowRight size={16} aria-hidden="true" />
+                  </span>
+                  <span lang={lang}>{note.older.title}</span>
+                </Link>
+              )}
+            </nav>
+          )}
+          <p>
+            <Link to={APP_PATHS.notes} className="button button-ghost">
+              {t('notes.all_notes')}
+            </Link>
+          </p>
+        </>
+      }
+    >
       <TableOfContents headings={note.headings} />
       <EntryBody html={note.html} locale={note.locale} />
-      <footer className={styles.footer}>
-        {(note.newer || note.older) && (
-          <nav className={styles.neighbours} aria-label={t('notes.neighbours')}>
-            {note.newer && (
-              <Link to={entryAddress('note', note.newer.slug)} rel="next" className={styles.neighbour}>
-                <span className={styles.direction}>
-                  <ArrowLeft size={16} aria-hidden="true" />
-                  {t('notes.newer')}
-                </span>
-                <span lang={lang}>{note.newer.title}</span>
-              </Link>
-            )}
-            {note.older && (
-              <Link
-                to={entryAddress('note', note.older.slug)}
-                rel="prev"
-                className={`${styles.neighbour} ${styles.older}`}
-              >
-                <span className={styles.direction}>
-                  {t('notes.older')}
-                  <ArrowRight size={16} aria-hidden="true" />
-                </span>
-                <span lang={lang}>{note.older.title}</span>
-              </Link>
-            )}
-          </nav>
-        )}
-        <p>
-          <Link to={APP_PATHS.notes} className="button button-ghost">
-            {t('notes.all_notes')}
-          </Link>
-        </p>
-      </footer>
-    </article>
+    </EntryArticle>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSection } from '../../shared/api/use-section.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
 import { PageHeader } from '../../shared/components/page-header.js';
+import raisedCard from '../../shared/components/raised-card.module.css';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
 import { useLocale, useLocalize } from '../../shared/lib/use-locale.js';
 import { type DialogAddress, openDialogAddress } from './dialog-address.js';
@@ -79,7 +80,7 @@ export function PortfolioPage() {
             // The card is one target, but its button is named by the title alone: a name that left
             // out the card's other visible text would fail "label in name" (WCAG 2.5.3). The button's
             // ::after stretches over the whole card.
-            <li key={item.id} id={`portfolio-item-${item.id}`} className={styles.card}>
+            <li key={item.id} id={`portfolio-item-${item.id}`} className={`${raisedCard.card} ${styles.card}`}>
               <span className={styles.imageFrame}>
                 {item.image ? (
                   <ContentPicture

@@ -1,4 +1,4 @@
-import { ArrowLeft, BookOpen, Code, ExternalLink, Globe, type LucideIcon } from 'lucide-react';
+import { BookOpen, Code, ExternalLink, Globe, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { HTML_LANG } from '../../../shared/locales.js';
@@ -7,6 +7,7 @@ import type { ProjectLinkKind } from '../../../shared/schemas/collections.js';
 import type { ProjectView } from '../../../shared/schemas/entry-views.js';
 import { type EntryRouteData, isEntryNotFound } from '../../shared/api/entry-data.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
+import { EntryArticle } from '../../shared/components/entry-article.js';
 import { TagList } from '../../shared/components/tag-list.js';
 import { NotFoundPage } from '../not-found/not-found-page.js';
 import { EntryBody } from '../notes/entry-body.js';
@@ -28,76 +29,81 @@ function Project({ project }: { project: ProjectView }) {
   const { t } = useTranslation();
   const lang = HTML_LANG[project.locale];
   return (
-    <article className={styles.project} aria-labelledby="project-title">
-      <header className={styles.header}>
-        <p>
-          <Link to={APP_PATHS.portfolio} className={styles.back}>
-            <ArrowLeft size={18} aria-hidden="true" />
-            {t('portfolio.all_projects')}
-          </Link>
-        </p>
-        <p className={styles.meta}>
-          {project.groupTitle ?? project.group} · <span>{t('portfolio.year')}</span> {project.year}
-        </p>
-        <h1 id="project-title" tabIndex={-1} lang={lang}>
-          {project.title}
-        </h1>
-        <p className={styles.summary} lang={lang}>
-          {project.summary}
-        </p>
-        {(project.role || project.stack.length > 0) && (
-          <dl className={styles.facts}>
-            {project.role && (
-              <div>
-                <dt>{t('portfolio.role')}</dt>
-                <dd lang={lang}>{project.role}</dd>
-              </div>
-            )}
-            {project.stack.length > 0 && (
-              <div>
-                <dt>{t('portfolio.stack')}</dt>
-                <dd>
-                  <TagList tags={project.stack} variant="filled" />
-                </dd>
-              </div>
-            )}
-          </dl>
-        )}
-        {project.links.length > 0 && (
-          <ul className={styles.links} aria-label={t('portfolio.links')}>
-            {project.links.map((link, index) => {
-              const Icon = LINK_ICONS[link.kind];
-              return (
-                <li key={link.kind}>
-                  <a
-                    href={link.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={`button ${index === 0 ? 'button-primary' : 'button-ghost'}`}
-                  >
-                    <Icon size={18} aria-hidden="true" />
-                    {t(`portfolio.link_${link.kind}`)}
-                    <span className="visually-hidden"> {t('portfolio.opens_in_new_tab')}</span>
-                    <ExternalLink size={16} aria-hidden="true" />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </header>
-      {project.cover && (
-        <ContentPicture
-          path={project.cover}
-          sizes="(max-width: 1000px) 100vw, 1000px"
-          alt={project.coverAlt ?? ''}
-          width={1200}
-          height={900}
-          className={styles.cover}
-          fetchPriority="high"
-          lang={lang}
-        />
-      )}
+    <EntryArticle
+      id="project"
+      className={styles.project}
+      locale={project.locale}
+      back={{ to: APP_PATHS.portfolio, label: t('portfolio.all_projects') }}
+      meta={
+        // A group the portfolio lacks is not named (decision 030).
+        <>
+          {project.groupTitle !== undefined && <>{project.groupTitle} · </>}
+          <span>{t('portfolio.year')}</span> {project.year}
+        </>
+      }
+      title={project.title}
+      summary={project.summary}
+      header={
+        <>
+          {(project.role || project.stack.length > 0) && (
+            <dl className={styles.facts}>
+              {project.role && (
+                <div>
+                  <dt>{t('portfolio.role')}</dt>
+                  <dd lang={lang}>{project.role}</dd>
+                </div>
+              )}
+              {project.stack.length > 0 && (
+                <div>
+                  <dt>{t('portfolio.stack')}</dt>
+                  <dd>
+                    <TagList tags={project.stack} variant="filled" />
+                  </dd>
+                </div>
+              )}
+            </dl>
+          )}
+          {project.links.length > 0 && (
+            <ul className={styles.links} aria-label={t('portfolio.links')}>
+              {project.links.map((link, index) => {
+                const Icon = LINK_ICONS[link.kind];
+                return (
+                  <li key={link.kind}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={`button ${index === 0 ? 'button-primary' : 'button-ghost'}`}
+                    >
+                      <Icon size={18} aria-hidden="true" />
+                      {t(`portfolio.link_${link.kind}`)}
+                      <span className="visually-hidden"> {t('portfolio.opens_in_new_tab')}</span>
+                      <ExternalLink size={16} aria-hidden="true" />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      }
+      cover={
+        project.cover === undefined
+          ? undefined
+          : {
+              path: project.cover,
+              alt: project.coverAlt ?? '',
+              width: 1200,
+              height: 900,
+              sizes: '(max-width: 1000px) 100vw, 1000px',
+            }
+      }
+      footer={
+        <Link to={APP_PATHS.portfolio} className="button button-ghost">
+          {t('portfolio.all_projects')}
+        </Link>
+      }
+    >
       {project.html && <EntryBody html={project.html} locale={project.locale} />}
       {project.tags.length > 0 && <TagList tags={project.tags} />}
       {project.gallery.length > 0 && (
@@ -125,11 +131,6 @@ function Project({ project }: { project: ProjectView }) {
           </ul>
         </section>
       )}
-      <footer className={styles.footer}>
-        <Link to={APP_PATHS.portfolio} className="button button-ghost">
-          {t('portfolio.all_projects')}
-        </Link>
-      </footer>
-    </article>
+    </EntryArticle>
   );
 }
