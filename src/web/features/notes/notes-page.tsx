@@ -4,6 +4,7 @@ import { Link, useLoaderData } from 'react-router';
 import { APP_PATHS } from '../../../shared/paths.js';
 import type { NoteListView } from '../../../shared/schemas/entry-views.js';
 import { type EntryRouteData, isEntryNotFound } from '../../shared/api/entry-data.js';
+import filterPill from '../../shared/components/filter-pill.module.css';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { NotFoundPage } from '../not-found/not-found-page.js';
 import { NoteCard } from './note-card.js';
@@ -35,7 +36,11 @@ function NoteList({ list }: { list: NoteListView }) {
         <nav className={styles.tags} aria-label={t('notes.tags_label')}>
           <ul>
             <li>
-              <Link to={notesAddress({})} className={styles.tag} aria-current={tag === undefined ? 'page' : undefined}>
+              <Link
+                to={notesAddress({})}
+                className={filterPill.pill}
+                aria-current={tag === undefined ? 'page' : undefined}
+              >
                 {t('notes.all_tags')}
               </Link>
             </li>
@@ -43,7 +48,7 @@ function NoteList({ list }: { list: NoteListView }) {
               <li key={option.tag}>
                 <Link
                   to={notesAddress({ tag: option.tag })}
-                  className={styles.tag}
+                  className={filterPill.pill}
                   aria-current={tag === option.tag ? 'page' : undefined}
                 >
                   #{option.tag} <span className={styles.count}>{option.count}</span>

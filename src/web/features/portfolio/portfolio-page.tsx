@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSection } from '../../shared/api/use-section.js';
 import { ContentPicture } from '../../shared/components/content-picture.js';
+import filterPill from '../../shared/components/filter-pill.module.css';
 import { PageHeader } from '../../shared/components/page-header.js';
 import raisedCard from '../../shared/components/raised-card.module.css';
 import { ScrollHint } from '../../shared/components/scroll-hint.js';
@@ -65,7 +66,7 @@ export function PortfolioPage() {
             key={option.id}
             type="button"
             aria-pressed={group === option.id}
-            className={styles.filter}
+            className={filterPill.pill}
             onClick={() => setGroup(option.id)}
           >
             {option.title}
