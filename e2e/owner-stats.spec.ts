@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { BROWSER_USER_AGENT } from '../scripts/built-site.js';
+import { dayOf } from '../src/shared/days.js';
 import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
@@ -30,6 +33,17 @@ async function bodyRows(table: Locator): Promise<string[][]> {
       rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? '')),
     );
 }
+
+/** A demo note's title in one language, as the owner wrote it in content/notes/. */
+function noteTitle(slug: string, locale: 'lotin' | 'english'): string {
+  const text = readFileSync(`content/notes/${slug}/${locale}.md`, 'utf8');
+  return (parse(/^---\n([\s\S]*?)\n---\n/.exec(text)?.[1] ?? '') as { title: string }).title;
+}
+
+/** In every language. */
+const EVERYWHERE = 'contrast-is-a-test';
+/** In Uzbek and Russian only: the English dashboard names it in Uzbek, the note's first language. */
+const NOT_IN_ENGLISH = 'ozbek-matni-ekranda';
 
 /** Opens the custom period through the form, as the owner does. */
 async function chooseCustomPeriod(page: Page) {
@@ -100,6 +114,50 @@ test.describe('the statistics dashboard', () => {
       en.stats.values.languages.lotin,
       en.stats.values.languages.russian,
     ]);
+  });
+
+  test("names a note's page by its title, in the owner's language or else the note's first, its path below", async ({
+    page,
+    request,
+  }) => {
+    // Anonymous visits today through the real API: outside the custom period the other tests count.
+    for (const slug of [EVERYWHERE, NOT_IN_ENGLISH]) {
+      const response = await request.get(
+        `/api/v1/visitor/create/web?${new URLSearchParams({ path: `/notes/${slug}` })}`,
+        { headers: { 'user-agent': BROWSER_USER_AGENT } },
+      );
+      expect(response.status()).toBe(200);
+    }
+    const today = dayOf(new Date());
+    const pageRow = (table: Locator, slug: string) =>
+      table.getByRole('rowheader').filter({ has: page.getByText(`/notes/${slug}`, { exact: true }) });
+
+    await page.goto(`/owner/stats?range=custom&from=${today}&to=${today}`);
+    const pages = page.getByRole('table', { name: en.stats.breakdowns.pages.title });
+    for (const [slug, title] of [
+      [EVERYWHERE, noteTitle(EVERYWHERE, 'english')],
+      [NOT_IN_ENGLISH, noteTitle(NOT_IN_ENGLISH, 'lotin')],
+    ] as const) {
+      const row = pageRow(pages, slug);
+      await expect(row.getByText(title, { exact: true })).toBeVisible();
+      await expect(row.getByText(`/notes/${slug}`, { exact: true })).toBeVisible();
+    }
+    // The path is the row's second line, smaller than the title.
+    const [titleSize, pathSize] = await Promise.all(
+      [noteTitle(EVERYWHERE, 'english'), `/notes/${EVERYWHERE}`].map((text) =>
+        pageRow(pages, EVERYWHERE)
+          .getByText(text, { exact: true })
+          .evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize)),
+      ),
+    );
+    expect(pathSize).toBeLessThan(titleSize ?? 0);
+    // The fixed pages keep their paths as their names.
+    await expect(pages.getByRole('rowheader', { name: '/', exact: true })).toBeVisible();
+
+    // In Uzbek, the note written in Uzbek too is named in Uzbek.
+    await page.goto(`/owner/stats?range=custom&from=${today}&to=${today}&lang=lotin`);
+    const uzPages = page.getByRole('table', { name: uz.stats.breakdowns.pages.title });
+    await expect(pageRow(uzPages, EVERYWHERE).getByText(noteTitle(EVERYWHERE, 'lotin'), { exact: true })).toBeVisible();
   });
 
   test('switching the period changes the figures', async ({ page }) => {
