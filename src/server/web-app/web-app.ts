@@ -36,7 +36,13 @@ import { siteDataScript } from '../../shared/site-data.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
 import { entryPagesOf, notesLocales } from '../collections/entry-pages.js';
 import { servedContentOf } from '../collections/portfolio.js';
-import { type ContentSnapshot, type ContentState, snapshotOf, withVersionedEtags } from '../content/content-state.js';
+import {
+  type ContentSnapshot,
+  type ContentState,
+  type PublishedEntries,
+  snapshotOf,
+  withVersionedEtags,
+} from '../content/content-state.js';
 import {
   type DraftPreview,
   markPreview,
@@ -344,15 +350,20 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
   }
 
   // The owner's draft preview: content that is not published gets a snapshot of its own (made once
-  // per content object, HTML made safe as for a version), so its renderer and preview picture are
-  // made for it and dropped with it; the visitors' pages, kept per published snapshot, never see it.
-  const previewSnapshotOf = perVersion((content: SiteContent) => snapshotOf(content, 0));
+  // per content object and set of published entries, HTML made safe as for a version), so its
+  // renderer and preview picture are made for it and dropped with it; the visitors' pages, kept per
+  // published snapshot, never see it. The notes and projects are the published ones, so the preview
+  // shows the site as publishing the draft would: the studio's projects among the portfolio's cards,
+  // "Notes" in the header.
+  const previewSnapshotOf = perVersion((content: SiteContent, entries: PublishedEntries) =>
+    snapshotOf(content, 0, entries),
+  );
   app.decorate('renderPagePreview', async (preview: DraftPreview, page: PreviewPage) => {
     if (!template) return undefined;
     const name = pageAtPath(page.path);
     const known = name !== undefined;
     const { html, styleHashes, status } = await renderDocument(
-      previewSnapshotOf(preview.content),
+      previewSnapshotOf(preview.content, contentState.current.entries),
       {
         path: known ? page.path : '/404',
         status: known ? 200 : 404,

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/locales.js';
+import type { NoteContent, ProjectContent } from '../../../shared/schemas/collections.js';
+import { refreshPublishedEntries } from '../../collections/entries-state.js';
+import { createEntry, publishEntryVersion } from '../../repositories/entry-repository.js';
 import { testDialect } from '../../test/helper.js';
 import { callContentApi, createOwnerTestApp, type OwnerTestApp } from '../../test/owner-app.js';
 import { sampleContent } from '../../test/sample-content.js';
@@ -38,6 +41,44 @@ describe(`the studio's draft preview on ${testDialect}`, () => {
     expect(visitors.statusCode).toBe(404);
     expect(visitors.body).not.toContain('Drafted');
     expect(visitors.body).not.toContain('Made with');
+  });
+
+  it("shows the site as publishing the draft would: the notes and projects published now come with the draft's sections", async () => {
+    const note: NoteContent = {
+      slug: 'previewed-note',
+      status: 'published',
+      date: '2026-11-20',
+      tags: [],
+      text: { english: { title: 'A note beside the draft', summary: 'Published.', body: 'Words.' } },
+    };
+    const project: ProjectContent = {
+      slug: 'previewed-project',
+      status: 'published',
+      date: '2026-11-21',
+      tags: ['Studio'],
+      group: 'web',
+      year: 2026,
+      stack: [],
+      links: {},
+      gallery: [],
+      text: { english: { title: 'A project from the studio', summary: 'Published too.', body: 'Words.' } },
+    };
+    for (const [collection, content] of [
+      ['notes', note],
+      ['projects', project],
+    ] as const) {
+      const entry = await createEntry(testApp.db, collection, content.slug);
+      const rendered = { english: { html: '<p>Words.</p>', headings: [], words: 1 } };
+      await publishEntryVersion(testApp.db, entry.id, { content, rendered }, { source: 'editor' });
+    }
+    await refreshPublishedEntries(testApp.db, testApp.app.contentState);
+
+    const portfolio = await preview('GET', '/preview/portfolio?lang=english');
+    expect(portfolio.statusCode).toBe(200);
+    expect(portfolio.body).toContain('Drafted');
+    expect(portfolio.body).toContain('A project from the studio');
+    // The header links the notes, as it will once the draft is published.
+    expect(portfolio.body).toMatch(/<a [^>]*href="\/notes"/);
   });
 
   it('carries no script element on any page, in any language, where the same pages for visitors carry several', async () => {
