@@ -36,6 +36,8 @@ const STORAGE_TESTS = [
   'src/server/routes/owner/sign-in-lockout.test.ts',
   'src/server/routes/owner/sign-in-flood.test.ts',
   'src/server/routes/owner/sign-in-reset-requests.test.ts',
+  // The set-up link: used once, in one transaction with the first password.
+  'src/server/routes/owner/setup.test.ts',
   'src/server/routes/owner/stats.test.ts',
   'src/server/cli/stats-cli.test.ts',
   'src/server/cli/backup.test.ts',

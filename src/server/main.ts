@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { OWNER_PATHS } from '../shared/paths.js';
 import { buildApp } from './app.js';
 import { loadPublishedEntries } from './collections/entries-state.js';
 import { ConfigError, configuredChannels, loadConfig } from './config.js';
@@ -10,6 +12,7 @@ import { ContentError } from './content/load-content.js';
 import { loadContentFolder } from './content/load-entries.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
 import { serverLogging } from './log-format.js';
+import { replaceOwnerSetupToken } from './repositories/owner-setup-repository.js';
 import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
 
 /** How long after the first Ctrl+C a third one stops the server without waiting for requests in flight. */
@@ -120,6 +123,14 @@ async function main(): Promise<void> {
   app.log.info(
     `Sahifa is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`,
   );
+  // Until the owner has a password, the last line is a single-use link to set it in the browser
+  // (docs/decisions/031); each start replaces the link, so with several processes the last start's works.
+  const setupToken = await replaceOwnerSetupToken(db);
+  if (setupToken) {
+    const { port } = app.server.address() as AddressInfo;
+    const origin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    app.log.warn(`Set up the owner's password: ${new URL(`${OWNER_PATHS.setup}#token=${setupToken}`, origin).href}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -33,6 +33,9 @@ export const API_ERROR_CODES = [
   'reauthentication_required',
   'invalid_reset_link',
   'broken_reset_link',
+  /** The set-up link (docs/decisions/031) is wrong, used or expired; a password already set is `owner_password_set`. */
+  'invalid_setup_link',
+  'owner_password_set',
   'passkey_failed',
   'forbidden',
   'channel_not_configured',

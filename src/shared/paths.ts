@@ -18,4 +18,6 @@ export const OWNER_PATHS = {
   projects: '/owner/site/projects',
   /** A password-reset link's page; the token follows in the fragment, which no server or log sees. */
   reset: '/owner/reset',
+  /** The set-up link's page while no password exists (`#token=…`, in the fragment for the same reason). */
+  setup: '/owner/setup',
 } as const;

@@ -25,6 +25,7 @@ const TABLES = [
   'owner_recovery_codes',
   'owner_sessions',
   'owner_settings',
+  'owner_setup_tokens',
   'owner_totp',
   'password_reset_tokens',
   'rate_limits',

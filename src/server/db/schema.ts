@@ -30,6 +30,7 @@ export interface Database {
   owner_passkeys: OwnerPasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
   password_reset_tokens: PasswordResetTokenTable;
+  owner_setup_tokens: OwnerSetupTokenTable;
   owner_devices: OwnerDeviceTable;
   content_versions: ContentVersionTable;
   content_drafts: ContentDraftTable;
@@ -215,6 +216,13 @@ interface WebauthnChallengeTable {
 
 /** A password-reset link's token, as its SHA-256; deleted when used. */
 interface PasswordResetTokenTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The set-up link printed while no password exists (at most one): the SHA-256 of its token. */
+interface OwnerSetupTokenTable {
   token_hash: string;
   created_at: string;
   expires_at: string;

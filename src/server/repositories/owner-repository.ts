@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, OwnerSessionTable } from '../db/schema.js';
 
-const OWNER_ID = 'owner';
+/** The one owner's row in `owner_credentials`. */
+export const OWNER_ID = 'owner';
 
 /** A session lasts 30 days from sign-in; its last-seen time is refreshed at most once a minute. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;

@@ -14,6 +14,7 @@ import { accountSecurityRoutes, passwordResetRoutes } from './password.js';
 import { pictureRoutes } from './pictures.js';
 import { secondFactorRoutes } from './second-factor.js';
 import { sessionListRoutes, sessionRoutes } from './session.js';
+import { ownerSetupRoutes } from './setup.js';
 import { statsRoutes } from './stats.js';
 import { weeklySummaryRoutes } from './weekly-summary-setting.js';
 
@@ -83,6 +84,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
 
   await app.register(sessionRoutes, authContext);
   await app.register(passwordResetRoutes, authContext);
+  await app.register(ownerSetupRoutes, authContext);
 
   await app.register(async (signedIn) => {
     // onRequest, before the body is read: without a session nothing else is looked at.
