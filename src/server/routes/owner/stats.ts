@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { queryStats } from '../../repositories/stats-repository.js';
 import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
-import { withPageTitles } from '../../stats/page-titles.js';
+import { withPageTitles } from '../../collections/page-titles.js';
 import { ok } from '../responses.js';
 
 /**
