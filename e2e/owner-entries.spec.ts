@@ -113,6 +113,7 @@ test.describe('the studio’s notes (issue 27)', () => {
     const summary = page.getByRole('textbox', { name: `${en.entries.fields.summary} ${en.languages.english}` });
     await summary.fill('A summary rewritten');
     await summary.blur();
+    await page.getByLabel(en.entries.fields.date).fill('2026-01-15T10:30');
     const second = await publish(page);
 
     await page.goto(`/owner/site/notes/${made.at(-1)}/history?lang=english`);
@@ -147,7 +148,10 @@ test.describe('the studio’s notes (issue 27)', () => {
     await expect(side(en.entries.fields.summary, newer).locator('ins').last()).toContainText('rewritten');
     // What did not change is not listed, and nothing is shown as JSON or as a raw key.
     await expect(version.getByRole('heading', { level: 4, name: en.entries.fields.body })).toHaveCount(0);
-    await expect(version.getByRole('heading', { level: 4 })).toHaveCount(2);
+    await expect(version.getByRole('heading', { level: 4 })).toHaveCount(3);
+    // The date as the owner reads dates, not as it is stored.
+    await expect(side(en.entries.fields.date, newer).locator('ins').first()).toHaveText(/Jan 15/);
+    await expect(change(en.entries.fields.date)).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
     await expect(version).not.toContainText('{');
     await expect(version).not.toContainText('entries.');
 

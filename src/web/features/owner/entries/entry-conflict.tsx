@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ConflictDialog } from '../studio/conflict-dialog.js';
 import { compareEntries } from './entry-compare.js';
 import { useEntryEditor } from './entry-editor-context.js';
-import { useEntryPathWords } from './entry-version-compare.js';
+import { useEntryPathWords, useEntryValueWords } from './entry-version-compare.js';
 
 /**
  * The entry's draft was saved elsewhere (another tab) since this page read it: the sections' conflict
@@ -12,9 +12,10 @@ export function EntryConflict() {
   const { snapshot, store } = useEntryEditor();
   const theirs = snapshot.conflict;
   const pathWords = useEntryPathWords();
+  const valueWords = useEntryValueWords();
   const changes = useMemo(
-    () => (theirs ? compareEntries(theirs.content, snapshot.content) : []),
-    [theirs, snapshot.content],
+    () => (theirs ? compareEntries(valueWords(theirs.content), valueWords(snapshot.content)) : []),
+    [theirs, snapshot.content, valueWords],
   );
   return <ConflictDialog theirs={theirs} store={store} changes={changes} pathWords={pathWords} />;
 }

@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isRecord } from '../../../../shared/content-values.js';
 import type { Collection } from '../../../../shared/schemas/collections.js';
+import { useDateFormat } from '../components/use-date-format.js';
 import { type PathWords, VersionChanges } from '../studio/change-list.js';
 import { useEntryVersion } from './api/get-entry-version.js';
 import { compareEntries } from './entry-compare.js';
@@ -19,6 +21,29 @@ export function useEntryPathWords(): PathWords {
   );
 }
 
+/**
+ * An entry's values as the comparison shows them: the status as the editor names it ("Published"),
+ * the date as the owner reads dates, never the stored `published` or `2026-11-20T09:30:00+05:00`.
+ */
+export function useEntryValueWords(): (content: unknown) => unknown {
+  const { t } = useTranslation('studio');
+  const formatDate = useDateFormat();
+  return useCallback(
+    (content) => {
+      if (!isRecord(content)) return content;
+      const words: Record<string, unknown> = { ...content };
+      if (content.status === 'draft' || content.status === 'published') {
+        words.status = t(`entries.states.${content.status}`);
+      }
+      if (typeof content.date === 'string' && !Number.isNaN(Date.parse(content.date))) {
+        words.date = formatDate(content.date);
+      }
+      return words;
+    },
+    [t, formatDate],
+  );
+}
+
 /** What changed from one of an entry's versions to the published one (this page compares the two). */
 export function EntryVersionCompare({
   collection,
@@ -34,9 +59,13 @@ export function EntryVersionCompare({
   const older = useEntryVersion(collection, id, from);
   const newer = useEntryVersion(collection, id, to);
   const pathWords = useEntryPathWords();
+  const valueWords = useEntryValueWords();
   const changes = useMemo(
-    () => (older.data && newer.data ? compareEntries(older.data.content, newer.data.content) : undefined),
-    [older.data, newer.data],
+    () =>
+      older.data && newer.data
+        ? compareEntries(valueWords(older.data.content), valueWords(newer.data.content))
+        : undefined,
+    [older.data, newer.data, valueWords],
   );
   return (
     <VersionChanges from={from} to={to} changes={changes} error={older.error ?? newer.error} pathWords={pathWords} />
