@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { documentTitle } from '../../../shared/pages.js';
 import { APP_PATHS, OWNER_PATHS } from '../../../shared/paths.js';
 import { addOwnerTranslations } from '../../i18n/owner-i18n.js';
@@ -29,6 +29,9 @@ const StatsDashboard = lazy(() =>
 
 // The content studio (forms, autosave, preview, history) is larger still: a chunk of its own too.
 const SiteStudio = lazy(() => import('./site/site-studio.js').then((module) => ({ default: module.SiteStudio })));
+
+// The set-up link's page is opened once in the site's life: its own small chunk.
+const OwnerSetup = lazy(() => import('./setup/owner-setup.js').then((module) => ({ default: module.OwnerSetup })));
 
 /** A page in a chunk of its own: "Loading…" until the chunk has arrived. */
 function LoadingChunk({ children }: { children: ReactNode }) {
@@ -56,6 +59,7 @@ function OwnerArea() {
   const session = useSessionStatus();
   const signOut = useSignOut();
   const status = session.data?.status ?? 'checking';
+  const atSetup = useLocation().pathname === OWNER_PATHS.setup;
 
   useEffect(() => {
     document.title = documentTitle(owner.fullName, t('title'));
@@ -97,15 +101,22 @@ function OwnerArea() {
       </header>
       <main id="main" className={styles.main}>
         {status === 'checking' && <p className={styles.loading}>{t('loading')}</p>}
-        {status === 'setup' && <SetupNeeded />}
-        {status === 'signed-out' && (
+        {status === 'setup' && !atSetup && <SetupNeeded />}
+        {atSetup && (status === 'setup' || status === 'signed-out') && (
+          <LoadingChunk>
+            <OwnerSetup passwordExists={status === 'signed-out'} />
+          </LoadingChunk>
+        )}
+        {/* Signed in with the set-up link (or opening it again): the owner's home. */}
+        {atSetup && status === 'signed-in' && <Navigate to={OWNER_PATHS.inbox} replace />}
+        {status === 'signed-out' && !atSetup && (
           <SignIn
             notice={
               session.data?.status === 'signed-out' && session.data.expired ? t('errors.unauthorized') : undefined
             }
           />
         )}
-        {status === 'signed-in' && (
+        {status === 'signed-in' && !atSetup && (
           <Routes>
             <Route index element={<Inbox />} />
             <Route path="messages/:id" element={<MessageView />} />
