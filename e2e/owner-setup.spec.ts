@@ -1,0 +1,93 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from '../scripts/built-site.js';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
+import { expectNoAxeViolations } from './axe.js';
+import { budget, expect, test } from './fixtures.js';
+import { ownerTexts } from './owner-support.js';
+
+const en = ownerTexts.english;
+
+// A site started afresh, with no owner password: its own server and data folder, since every
+// worker's shared server has one set by other tests.
+let server: ChildProcess;
+let dataDir: string;
+let setupLink: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-first-run-'));
+  const port = await freePort();
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/node/server/main.js'], {
+    env: {
+      ...process.env,
+      ...SERVER_ENVIRONMENT,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  setupLink = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no set-up link was printed:\n${output}`)), 30_000);
+    server.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const link = /Set up the owner's password: (\S+?)"/.exec(output)?.[1];
+      if (link) {
+        clearTimeout(timer);
+        resolve(link);
+      }
+    });
+  });
+});
+
+test.afterAll(() => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the printed set-up link sets the first password and signs the owner in; it is accessible in both themes at 320 and 1280 px', async ({
+  page,
+  browser,
+  allowConsoleErrors,
+}) => {
+  test.setTimeout(budget({ pages: 8, scans: 4 }));
+  // Before a password exists, the owner area's session check answers 401 owner_password_not_set.
+  allowConsoleErrors(/status of 401/);
+  expect(setupLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/owner\/setup#token=[A-Za-z0-9_-]{43}$/);
+  const english = setupLink.replace('/owner/setup#', '/owner/setup?lang=english#');
+
+  for (const width of [320, 1280]) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(english);
+      await expect(page.getByRole('heading', { level: 1, name: en.first_run.title })).toBeVisible();
+      await expectNoAxeViolations(page, `the set-up page, ${width} px, ${theme}`);
+    }
+  }
+
+  await page.getByLabel(en.first_run.password).fill('too short');
+  await expect(page.getByText(en.first_run.strength_short)).toBeVisible();
+  await page.getByLabel(en.first_run.password).fill('a long first passphrase');
+  await expect(page.getByText(en.first_run.strength_strong)).toBeVisible();
+  await page.getByLabel(en.first_run.repeat).fill('a long first passphrase, not');
+  await page.getByRole('button', { name: en.first_run.submit }).click();
+  await expect(page.getByText(en.first_run.mismatch)).toBeVisible();
+
+  await page.getByLabel(en.first_run.repeat).fill('a long first passphrase');
+  await page.getByRole('button', { name: en.first_run.submit }).click();
+  await expect(page.getByRole('link', { name: en.nav.inbox })).toBeVisible();
+  await expect(page).toHaveURL(/\/owner$/);
+
+  // The link is used up: another browser opening it is sent to sign in.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await stranger.goto(english);
+  await expect(stranger.getByRole('heading', { level: 1, name: en.first_run.exists_title })).toBeVisible();
+  await other.close();
+});
