@@ -181,9 +181,10 @@ test.describe('the studio’s notes (issue 27)', () => {
     await newNote(page, slug);
     await writeLanguage(page, 'english', `Scheduled ${slug}`, 'It waits for its minute.');
     await page.getByRole('combobox', { name: en.entries.fields.status }).selectOption('published');
-    // The next minute but one, in the browser's own time zone, as the picker takes it.
+    // The first whole minute at least 40 seconds ahead (time to publish and see it absent first), in the
+    // browser's own time zone, as the picker takes it: the wait is 40 to 100 seconds.
     const when = await page.evaluate(() => {
-      const at = new Date(Date.now() + 60_000);
+      const at = new Date(Date.now() + 40_000);
       at.setSeconds(0, 0);
       at.setMinutes(at.getMinutes() + 1);
       const pad = (value: number) => String(value).padStart(2, '0');
@@ -211,7 +212,7 @@ test.describe('the studio’s notes (issue 27)', () => {
             .getByRole('link', { name: `Scheduled ${slug}` })
             .count();
         },
-        { timeout: 150_000, intervals: [5_000] },
+        { timeout: 150_000, intervals: [2_000] },
       )
       .toBe(1);
   });
