@@ -91,11 +91,7 @@ export function OwnerSetup({ passwordExists }: { passwordExists: boolean }) {
             <span className={styles.segment} />
           </div>
           <p id={strengthId} className={styles.strengthText} aria-live="polite">
-            {t(
-              strength === 'empty' || strength === 'short'
-                ? 'first_run.strength_short'
-                : `first_run.strength_${strength}`,
-            )}
+            {t(`first_run.strength_${strength}`)}
           </p>
         </div>
         <PasswordField
