@@ -66,6 +66,7 @@ describe('the API as a whole', () => {
       '/api/v1/owner/session/passkey',
       '/api/v1/owner/sessions',
       '/api/v1/owner/sessions/{id}',
+      '/api/v1/owner/setup',
       '/api/v1/owner/stats',
       '/api/v1/owner/stats/this-browser',
       '/api/v1/owner/weekly-summary',
