@@ -119,13 +119,13 @@ async function main(): Promise<void> {
         "set PUBLIC_URL to the site's public address (https://your-site.example)",
     );
   }
+  // Until the owner has a password, the last line is a single-use link to set it in the browser
+  // (docs/decisions/031); each start replaces the link, so with several processes the last start's works.
+  const setupToken = await replaceOwnerSetupToken(db);
   const where = config.database.dialect === 'sqlite' ? config.database.file : 'PostgreSQL';
   app.log.info(
     `Sahifa is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (database: ${where})`,
   );
-  // Until the owner has a password, the last line is a single-use link to set it in the browser
-  // (docs/decisions/031); each start replaces the link, so with several processes the last start's works.
-  const setupToken = await replaceOwnerSetupToken(db);
   if (setupToken) {
     const { port } = app.server.address() as AddressInfo;
     const origin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
