@@ -21,8 +21,8 @@ export function EntryArticle({
 }: {
   /** Names the article by its title (`<id>-title`). */
   id: string;
-  /** The page's own width. */
-  className: string;
+  /** The page's own width (a CSS module's class, so possibly undefined to the types). */
+  className: string | undefined;
   /** The entry's language: its texts are marked with it. */
   locale: Locale;
   /** The way back to the list the entry belongs to. */
@@ -40,7 +40,7 @@ export function EntryArticle({
 }) {
   const lang = HTML_LANG[locale];
   return (
-    <article className={`${styles.article} ${className}`} aria-labelledby={`${id}-title`}>
+    <article className={[styles.article, className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
       <header className={styles.header}>
         <p>
           <Link to={back.to} className={styles.back}>
