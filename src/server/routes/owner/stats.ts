@@ -6,10 +6,10 @@ import {
   thisBrowserResponseSchema,
   thisBrowserSchema,
 } from '../../../shared/schemas/stats.js';
+import { withPageTitles } from '../../collections/page-titles.js';
 import type { Db } from '../../db/database.js';
 import { queryStats } from '../../repositories/stats-repository.js';
 import { hasNotCountedCookie, setNotCountedCookie } from '../../stats/not-counted.js';
-import { withPageTitles } from '../../collections/page-titles.js';
 import { ok } from '../responses.js';
 
 /**
