@@ -37,6 +37,7 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([
   'owner-security-title',
   'owner-sessions-title',
   'owner-setup-title',
+  'owner-first-run-title',
   'owner-sign-in-title',
   'owner-summary-title',
   'stats-graph-heading',

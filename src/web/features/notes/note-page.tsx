@@ -25,7 +25,7 @@ function Note({ note }: { note: NoteView }) {
   const lang = HTML_LANG[note.locale];
   return (
     <EntryArticle
-      id="note"
+      id="note-title"
       className={styles.note}
       locale={note.locale}
       back={{ to: APP_PATHS.notes, label: t('notes.all_notes') }}

@@ -30,7 +30,7 @@ function Project({ project }: { project: ProjectView }) {
   const lang = HTML_LANG[project.locale];
   return (
     <EntryArticle
-      id="project"
+      id="project-title"
       className={styles.project}
       locale={project.locale}
       back={{ to: APP_PATHS.portfolio, label: t('portfolio.all_projects') }}

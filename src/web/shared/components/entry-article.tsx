@@ -19,7 +19,7 @@ export function EntryArticle({
   children,
   footer,
 }: {
-  /** Names the article by its title (`<id>-title`). */
+  /** The title's id, which names the article (one of the ids headings never take, RESERVED_IDS). */
   id: string;
   /** The page's own width (a CSS module's class, so possibly undefined to the types). */
   className: string | undefined;
@@ -40,7 +40,7 @@ export function EntryArticle({
 }) {
   const lang = HTML_LANG[locale];
   return (
-    <article className={[styles.article, className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
+    <article className={[styles.article, className].filter(Boolean).join(' ')} aria-labelledby={id}>
       <header className={styles.header}>
         <p>
           <Link to={back.to} className={styles.back}>
@@ -49,7 +49,7 @@ export function EntryArticle({
           </Link>
         </p>
         {meta !== undefined && <p className={styles.meta}>{meta}</p>}
-        <h1 id={`${id}-title`} tabIndex={-1} lang={lang}>
+        <h1 id={id} tabIndex={-1} lang={lang}>
           {title}
         </h1>
         <p className={styles.summary} lang={lang}>
