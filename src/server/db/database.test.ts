@@ -61,6 +61,29 @@ describe(`the database on ${testDialect}`, () => {
     expect(rows).toEqual([visitor]);
   });
 
+  it.runIf(testDialect === 'postgres')(
+    "looks only at its own schema for its tables, so another schema's drop never fails a migration",
+    async () => {
+      // Kysely's own introspector read every schema and looked each table up by name again: a schema
+      // another client dropped in between failed the migration ("relation … does not exist", CI).
+      const other = `${database.schema}_other`;
+      await sql.raw(`create schema ${other}`).execute(database.db);
+      try {
+        await sql.raw(`create table ${other}.elsewhere (id integer)`).execute(database.db);
+        const names = (await database.db.introspection.getTables()).map((table) => table.name);
+        expect(names).toContain('visits');
+        expect(names).not.toContain('elsewhere');
+        const schemas = (await database.db.introspection.getTables()).map((table) => table.schema);
+        expect(new Set(schemas)).toEqual(new Set([database.schema]));
+        const withKysely = await database.db.introspection.getTables({ withInternalKyselyTables: true });
+        expect(withKysely.map((table) => table.name)).toContain('kysely_migration');
+        await migrateToLatest(database.db, { postgresSchema: database.schema });
+      } finally {
+        await sql.raw(`drop schema ${other} cascade`).execute(database.db);
+      }
+    },
+  );
+
   it.runIf(testDialect === 'sqlite')('runs SQLite in WAL mode with foreign keys enforced', async () => {
     const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(database.db);
     expect(journal.rows[0]?.journal_mode).toBe('wal');

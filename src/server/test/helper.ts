@@ -27,7 +27,7 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-export async function createTestDatabase(attempt = 1): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -37,19 +37,7 @@ export async function createTestDatabase(attempt = 1): Promise<TestDatabase> {
     const url = new URL(postgresUrl);
     url.searchParams.set('options', `-c search_path=${schema}`);
     const db = createDatabase({ dialect: 'postgres', url: url.toString() });
-    try {
-      await migrateToLatest(db, { postgresSchema: schema });
-    } catch (error) {
-      // Once in CI (2026-11-26, 40 test files on one server) the first migration of a schema just
-      // created was told it does not exist. A test's own setup, not what it tests: one more schema.
-      await db.destroy();
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
-      if (attempt === 1 && error instanceof Error && /does not exist/.test(error.message)) {
-        return createTestDatabase(2);
-      }
-      throw error;
-    }
+    await migrateToLatest(db, { postgresSchema: schema });
     return {
       db,
       schema,
