@@ -3,19 +3,19 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   type ColumnMetadata,
-  DEFAULT_MIGRATION_LOCK_TABLE,
-  DEFAULT_MIGRATION_TABLE,
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   PostgresIntrospector,
   type RawBuilder,
-  SqliteDialect,
   type SchemaMetadata,
+  SqliteDialect,
   sql,
   type TableMetadata,
 } from 'kysely';
