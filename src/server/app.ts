@@ -28,6 +28,7 @@ import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
 import { visitorRoutes } from './routes/visitor/index.js';
 import { privateLogger } from './security/log-privacy.js';
+import type { SecretBox } from './security/secret-box.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
 import { webApp } from './web-app/web-app.js';
@@ -56,6 +57,8 @@ export interface AppOptions {
    * the bundle's source (a ServerEntry) to have one made per version as the built one is.
    */
   pageRenderer?: PageRenderer | ServerEntry;
+  /** Seals the secrets typed in Settings (`main.ts` loads its key); without one, a key for this process alone (tests). */
+  secretBox?: SecretBox;
 }
 
 /** The largest request body accepted (a contact message is at most ~20 KB of UTF-8). */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../shared/locales.js';
 import type { NotificationChannel } from '../shared/schemas/owner.js';
+import { parseSecretKey } from './security/secret-box.js';
 
 /**
  * The server's whole configuration, read from the environment once at start-up (the only place that
@@ -99,6 +100,17 @@ const environmentSchema = z.object({
       })
       .default('https://api.telegram.org'),
   ),
+  // Seals the secrets typed in the browser (security/secret-box.ts); unset, a key file in DATA_DIR is made.
+  SECRET_KEY: optionalText().transform((value, context) => {
+    if (value === undefined) return undefined;
+    const key = parseSecretKey(value);
+    if (key) return key;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be 32 bytes as base64 (openssl rand -base64 32) or as 64 hex characters',
+    });
+    return z.NEVER;
+  }),
   OWNER_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
@@ -152,6 +164,8 @@ function configSchema(cwd: string) {
     /** Whether a change in CONTENT_DIR while the site runs is published as a new version (`CONTENT_WATCH`). */
     contentWatch: env.CONTENT_WATCH === 'true',
     webRoot: path.resolve(cwd, env.WEB_ROOT),
+    /** The key that seals stored secrets: SECRET_KEY, else the file `DATA_DIR/secret.key` (made on first start). */
+    secretKey: { fromEnvironment: env.SECRET_KEY, file: path.resolve(cwd, env.DATA_DIR, 'secret.key') },
     /** Resized pictures are kept here (inside DATA_DIR, also when the database is PostgreSQL). */
     cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),
     trustProxy: env.TRUST_PROXY,

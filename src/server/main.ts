@@ -13,6 +13,7 @@ import { loadContentFolder } from './content/load-entries.js';
 import { MigrationError, migrateToLatest } from './db/database.js';
 import { serverLogging } from './log-format.js';
 import { replaceOwnerSetupToken } from './repositories/owner-setup-repository.js';
+import { createSecretBox, loadSecretKey, SecretKeyFileError } from './security/secret-box.js';
 import { connectDatabase, explainListenError, StartupError } from './startup-errors.js';
 
 /** How long after the first Ctrl+C a third one stops the server without waiting for requests in flight. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig(process.env);
   const { content, entries } = loadContentFolder(config.contentDir);
+  const secretBox = createSecretBox(loadSecretKey(config.secretKey));
   const db = await connectDatabase(config.database);
   try {
     await migrateToLatest(db);
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     config,
     db,
     content: new ContentState(version.content, version.number, await loadPublishedEntries(db)),
+    secretBox,
     ...serverLogging({ level: config.logLevel, format: config.logFormat }, process.stdout),
   });
   app.log.info(
@@ -119,6 +122,12 @@ async function main(): Promise<void> {
         "set PUBLIC_URL to the site's public address (https://your-site.example)",
     );
   }
+  if (config.database.dialect === 'postgres' && !config.secretKey.fromEnvironment) {
+    app.log.warn(
+      `SECRET_KEY is not set: passwords typed in Settings are sealed with ${config.secretKey.file}, on this machine only; ` +
+        'with several machines give each the same SECRET_KEY',
+    );
+  }
   // Until the owner has a password, the last line is a single-use link to set it in the browser
   // (docs/decisions/031); each start replaces the link, so with several processes the last start's works.
   const setupToken = await replaceOwnerSetupToken(db);
@@ -139,7 +148,8 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof ContentError ||
     error instanceof MigrationError ||
-    error instanceof StartupError
+    error instanceof StartupError ||
+    error instanceof SecretKeyFileError
   ) {
     console.error(`Sahifa cannot start: ${error.message}`);
   } else {
