@@ -24,7 +24,9 @@ export default defineConfig({
     // Each worker's own server (fixtures.ts sets baseURL from the worker's slot).
     baseURL: `http://127.0.0.1:${E2E_BASE_PORT}`,
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // A trace records every action with DOM snapshots and screenshots: a fifth of the suite's time when
+    // kept for every test. CI retries a failed test once, and that retry records one.
+    trace: 'on-first-retry',
     userAgent: BROWSER_USER_AGENT,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
