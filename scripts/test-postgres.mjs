@@ -38,6 +38,8 @@ const STORAGE_TESTS = [
   'src/server/routes/owner/sign-in-reset-requests.test.ts',
   // The set-up link: used once, in one transaction with the first password.
   'src/server/routes/owner/setup.test.ts',
+  // E-mail in Settings: one owner_settings row, the password sealed, read at each send (issue 28).
+  'src/server/routes/owner/email-settings.test.ts',
   'src/server/routes/owner/stats.test.ts',
   'src/server/cli/stats-cli.test.ts',
   'src/server/cli/backup.test.ts',

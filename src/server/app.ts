@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -7,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { PageRenderer, ServerEntry } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
-import { type Config, configuredChannels } from './config.js';
+import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
 import type { Db } from './db/database.js';
 import { registerErrorHandler } from './errors.js';
@@ -20,6 +21,7 @@ import { JobScheduler } from './jobs/scheduler.js';
 import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js';
 import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { OutboxWorker } from './outbox/outbox-worker.js';
+import { activeChannels, type SmtpTlsOptions, storedEmailChannel } from './outbox/stored-email.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { cvRoutes } from './routes/cv/index.js';
 import { entriesRoutes } from './routes/entries/index.js';
@@ -28,7 +30,7 @@ import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
 import { visitorRoutes } from './routes/visitor/index.js';
 import { privateLogger } from './security/log-privacy.js';
-import type { SecretBox } from './security/secret-box.js';
+import { createSecretBox, type SecretBox } from './security/secret-box.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
 import { webApp } from './web-app/web-app.js';
@@ -59,6 +61,8 @@ export interface AppOptions {
   pageRenderer?: PageRenderer | ServerEntry;
   /** Seals the secrets typed in Settings (`main.ts` loads its key); without one, a key for this process alone (tests). */
   secretBox?: SecretBox;
+  /** Extra TLS options for SMTP set up in Settings: tests trust their self-signed certificate; never from the owner. */
+  smtpTls?: SmtpTlsOptions;
 }
 
 /** The largest request body accepted (a contact message is at most ~20 KB of UTF-8). */
@@ -84,6 +88,8 @@ export async function buildApp({
   logController,
   serverLimits,
   pageRenderer,
+  secretBox = createSecretBox(randomBytes(32)),
+  smtpTls,
 }: AppOptions): Promise<FastifyInstance> {
   const content = loadedContent instanceof ContentState ? loadedContent : new ContentState(loadedContent);
   const { trustProxy } = config;
@@ -105,7 +111,12 @@ export async function buildApp({
   // The API speaks JSON only; a text body is refused with 415 instead of reaching a schema.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
-  const outbox = new OutboxWorker(db, config.notifications, app.log.child({ component: 'outbox' }));
+  const outbox = new OutboxWorker(
+    db,
+    config.notifications,
+    app.log.child({ component: 'outbox' }),
+    storedEmailChannel(db, secretBox, smtpTls),
+  );
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => outbox.stop());
 
@@ -151,13 +162,15 @@ export async function buildApp({
       await api.register(contactRoutes, {
         db,
         rateLimit: config.contactRateLimit,
-        channels: configuredChannels(config.notifications),
+        channels: () => activeChannels(db, config.notifications),
         onStored: () => outbox.kick(),
       });
       await api.register(ownerRoutes, {
         db,
         notifications: config.notifications,
         onQueued: () => outbox.kick(),
+        secretBox,
+        smtpTls,
         siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
         cacheDir: config.cacheDir,
       });

@@ -39,6 +39,8 @@ export const API_ERROR_CODES = [
   'passkey_failed',
   'forbidden',
   'channel_not_configured',
+  /** E-mail is set by the server's environment (SMTP_URL, MAIL_FROM, MAIL_TO), so Settings cannot change it. */
+  'email_from_environment',
   'move_not_allowed',
   'draft_conflict',
   /** A collection's entry slug that another entry has or once had (old addresses keep redirecting). */

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { type Channel, DeliveryError, type Notification } from './channel.js';
 
 export interface EmailSettings {
@@ -36,24 +36,31 @@ export function emailChannel(settings: EmailSettings): Channel {
     socketTimeout: 30_000,
   });
   return {
-    async send(notification: Notification) {
-      try {
-        await transport.sendMail({
-          from: settings.from,
-          to: settings.to,
-          // Pressing Reply answers the visitor, not the site.
-          replyTo: notification.replyTo,
-          subject: notification.subject,
-          text: notification.text,
-          html: notification.html,
-          // One Message-ID per job: should a crash make us send twice, mail clients show it once.
-          messageId: `<${notification.id}@sahifa.notification>`,
-        });
-      } catch (error) {
-        const { message, responseCode } = error as { message?: string; responseCode?: number };
-        throw new DeliveryError(`E-mail: ${message ?? String(error)}`, (responseCode ?? 0) >= 500);
-      }
-    },
+    send: (notification: Notification) => sendEmail(transport, settings, notification),
     close: () => transport.close(),
   };
+}
+
+/** Sends one notification through a transport; a failure becomes a DeliveryError (5xx: permanent). */
+export async function sendEmail(
+  transport: Transporter,
+  addresses: { from: string; to: string },
+  notification: Notification,
+): Promise<void> {
+  try {
+    await transport.sendMail({
+      from: addresses.from,
+      to: addresses.to,
+      // Pressing Reply answers the visitor, not the site.
+      replyTo: notification.replyTo,
+      subject: notification.subject,
+      text: notification.text,
+      html: notification.html,
+      // One Message-ID per job: should a crash make us send twice, mail clients show it once.
+      messageId: `<${notification.id}@sahifa.notification>`,
+    });
+  } catch (error) {
+    const { message, responseCode } = error as { message?: string; responseCode?: number };
+    throw new DeliveryError(`E-mail: ${message ?? String(error)}`, (responseCode ?? 0) >= 500);
+  }
 }

@@ -38,8 +38,11 @@ export class OutboxWorker {
     private readonly db: Db,
     private readonly settings: NotificationSettings,
     private readonly log: FastifyBaseLogger,
+    /** E-mail set up in Settings (stored-email.ts), used when the environment sets none. */
+    storedEmail?: Channel,
   ) {
     if (settings.email) this.channels.email = emailChannel(settings.email);
+    else if (storedEmail) this.channels.email = storedEmail;
     if (settings.telegram) this.channels.telegram = telegramChannel(settings.telegram);
   }
 

@@ -10,6 +10,7 @@ import { countMessagesReceived } from '../repositories/contact-repository.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
 import { claimSummaryWeek, weeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
 import { queryStats } from '../repositories/stats-repository.js';
+import { activeChannels } from './stored-email.js';
 
 /**
  * The weekly summary e-mail: on Monday, last week's (Monday to Sunday, UTC days) unique
@@ -108,7 +109,7 @@ export async function queueWeeklySummary(
   { notifications, publicUrl }: WeeklySummaryOptions,
   now = new Date(),
 ): Promise<SummaryOutcome> {
-  if (!notifications.email) return 'no_email';
+  if (!(await activeChannels(db, notifications)).includes('email')) return 'no_email';
   const due = dueSummaryWeek(now);
   if (!due) return 'not_due';
   if (!(await weeklySummaryEnabled(db))) return 'off';

@@ -97,8 +97,11 @@ export async function createTestApp(
     logController,
     serverLimits,
     pageRenderer,
+    smtpTls,
   }: {
     logger?: FastifyServerOptions['logger'];
+    /** TLS options for SMTP set up in Settings: the test server's self-signed certificate. */
+    smtpTls?: AppOptions['smtpTls'];
     logController?: AppOptions['logController'];
     serverLimits?: Partial<ServerLimits>;
     pageRenderer?: AppOptions['pageRenderer'];
@@ -123,6 +126,7 @@ export async function createTestApp(
     logController,
     serverLimits,
     pageRenderer,
+    smtpTls,
   });
   await app.ready();
   return {

@@ -12,8 +12,8 @@ import { errorResponses, ok } from '../responses.js';
 export interface ContactRoutesOptions {
   db: Db;
   rateLimit: { max: number; windowMinutes: number };
-  /** The channels each new message is announced on (one outbox job per channel). */
-  channels: NotificationChannel[];
+  /** The channels each new message is announced on (one outbox job per channel), read for each message. */
+  channels: () => Promise<NotificationChannel[]>;
   /** Called once a message and its jobs are stored, so the outbox worker delivers them at once. */
   onStored: () => void;
 }
@@ -27,7 +27,7 @@ function spamReason(message: ContactMessage): SpamReason | undefined {
 
 /** `POST /contact`: a visitor's message, stored with its notifications before it is acknowledged. */
 export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
-  const { db, rateLimit, channels, onStored } = options;
+  const { db, rateLimit, onStored } = options;
   app.withTypeProvider<ZodTypeProvider>().post('/contact', {
     preHandler: createRateLimit(db, {
       name: 'contact',
@@ -42,6 +42,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
     },
     handler: async (request, reply) => {
       const reason = spamReason(request.body);
+      const channels = await options.channels();
       const id = await saveContactMessage(db, request.body, { spamReason: reason, channels });
       if (reason) {
         // Kept in the spam folder, never silently lost; the bot gets the usual answer and learns nothing.

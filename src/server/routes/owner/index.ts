@@ -2,10 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sessionOf } from '../../auth/current-session.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { SmtpTlsOptions } from '../../outbox/stored-email.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
+import type { SecretBox } from '../../security/secret-box.js';
 import { ownerErrorResponses } from '../responses.js';
 import { contentStoreRoutes } from './content.js';
 import { contentTranslationRoutes } from './content-translations.js';
+import { emailSettingsRoutes } from './email-settings.js';
 import { entryRoutes } from './entries.js';
 import { messageRoutes } from './messages.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
@@ -30,6 +33,10 @@ export type OwnerRoutesOptions = NotificationRoutesOptions & {
   siteOrigin: string;
   /** Where this machine keeps the pictures' variants. */
   cacheDir: string;
+  /** Seals the passwords typed in Settings. */
+  secretBox: SecretBox;
+  /** Extra TLS options for SMTP set up in Settings (tests only). */
+  smtpTls?: SmtpTlsOptions;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -104,6 +111,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
+    await signedIn.register(emailSettingsRoutes, options);
     await signedIn.register(contentStoreRoutes, { db });
     await signedIn.register(contentTranslationRoutes, { db });
     await signedIn.register(entryRoutes, { db });

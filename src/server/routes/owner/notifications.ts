@@ -10,6 +10,8 @@ import {
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { activeChannels } from '../../outbox/stored-email.js';
+import { getStoredEmailSettings } from '../../repositories/email-settings-repository.js';
 import {
   countPending,
   enqueueNotification,
@@ -38,16 +40,20 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       summary: 'Notification channels, pending deliveries and failures',
       response: { 200: notificationsResponseSchema },
     },
-    handler: async () =>
-      ok({
+    handler: async () => {
+      // E-mail may be set up in Settings while the site runs: read each time.
+      const active = await activeChannels(db, notifications);
+      const emailTarget = notifications.email?.to ?? (await getStoredEmailSettings(db))?.to ?? null;
+      return ok({
         channels: NOTIFICATION_CHANNELS.map((channel) => ({
           channel,
-          configured: notifications[channel] !== undefined,
-          target: channel === 'email' ? (notifications.email?.to ?? null) : (notifications.telegram?.chatId ?? null),
+          configured: active.includes(channel),
+          target: channel === 'email' ? emailTarget : (notifications.telegram?.chatId ?? null),
         })),
         pending: await countPending(db),
         problems: await listDeliveryProblems(db),
-      }),
+      });
+    },
   });
 
   api.post('/owner/notifications/test', {
@@ -58,7 +64,7 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
     },
     handler: async (request, reply) => {
       const { channel } = request.body;
-      if (!notifications[channel]) {
+      if (!(await activeChannels(db, notifications)).includes(channel)) {
         throw new AppError(409, 'channel_not_configured', `The ${channel} channel is not configured`);
       }
       const job = await enqueueNotification(db, channel, 'test');

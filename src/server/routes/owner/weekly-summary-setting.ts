@@ -4,6 +4,7 @@ import { weeklySummaryBodySchema, weeklySummaryResponseSchema } from '../../../s
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { activeChannels } from '../../outbox/stored-email.js';
 import {
   lastSummaryWeek,
   setWeeklySummaryEnabled,
@@ -20,10 +21,11 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
   { db, notifications },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const emailConfigured = notifications.email !== undefined;
+  // E-mail may be set up in Settings while the site runs: asked each time.
+  const emailConfigured = async () => (await activeChannels(db, notifications)).includes('email');
   const current = async () => ({
     enabled: await weeklySummaryEnabled(db),
-    emailConfigured,
+    emailConfigured: await emailConfigured(),
     lastWeek: (await lastSummaryWeek(db)) ?? null,
   });
 
@@ -43,7 +45,7 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
       response: { 200: weeklySummaryResponseSchema, ...errorResponses(409) },
     },
     handler: async (request) => {
-      if (request.body.enabled && !emailConfigured) {
+      if (request.body.enabled && !(await emailConfigured())) {
         throw new AppError(409, 'channel_not_configured', 'The weekly summary needs e-mail, which is not configured');
       }
       await setWeeklySummaryEnabled(db, request.body.enabled);

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { SMTP_SECURITY } from '../../shared/schemas/email-settings.js';
+import type { Database, NotificationJobTable } from '../db/schema.js';
+import { putOwnerSetting } from './owner-settings-repository.js';
+
+/**
+ * E-mail set up in Settings, one `owner_settings` row of JSON, so a change is one write that every
+ * process reads at its next send. The password is kept sealed (security/secret-box.ts), never in clear.
+ */
+const EMAIL_SETTINGS_KEY = 'email_delivery';
+
+const storedEmailSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  security: z.enum(SMTP_SECURITY),
+  user: z.string(),
+  /** The password sealed by the secret box, or null when there is none. */
+  sealedPassword: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+});
+export type StoredEmailSettings = z.infer<typeof storedEmailSettingsSchema>;
+
+export async function getStoredEmailSettings(db: Kysely<Database>): Promise<StoredEmailSettings | undefined> {
+  const row = await db
+    .selectFrom('owner_settings')
+    .select('value')
+    .where('key', '=', EMAIL_SETTINGS_KEY)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    const parsed = storedEmailSettingsSchema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function putStoredEmailSettings(db: Kysely<Database>, settings: StoredEmailSettings, now = new Date()) {
+  await putOwnerSetting(db, EMAIL_SETTINGS_KEY, JSON.stringify(settings), now);
+}
+
+/** One outbox job by id (the test message the page follows until it is delivered). */
+export async function getNotificationJob(db: Kysely<Database>, id: string): Promise<NotificationJobTable | undefined> {
+  return db.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
