@@ -40,6 +40,10 @@ const STORAGE_TESTS = [
   'src/server/routes/owner/setup.test.ts',
   // E-mail in Settings: one owner_settings row, the password sealed, read at each send (issue 28).
   'src/server/routes/owner/email-settings.test.ts',
+  // The site's address: kept in owner_settings, read again by every process (issue 28).
+  'src/server/routes/owner/site-address.test.ts',
+  // The set-up checklist: its steps read from several tables, what was once done kept in owner_settings.
+  'src/server/routes/owner/setup-checklist.test.ts',
   'src/server/routes/owner/stats.test.ts',
   'src/server/cli/stats-cli.test.ts',
   'src/server/cli/backup.test.ts',

@@ -18,6 +18,7 @@ import { contentRefreshJob } from './jobs/content-refresh-job.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
 import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
 import { JobScheduler } from './jobs/scheduler.js';
+import { siteAddressRefreshJob } from './jobs/site-address-refresh-job.js';
 import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js';
 import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { OutboxWorker } from './outbox/outbox-worker.js';
@@ -33,6 +34,7 @@ import { privateLogger } from './security/log-privacy.js';
 import { createSecretBox, type SecretBox } from './security/secret-box.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
+import { SiteAddress } from './site-address/site-address.js';
 import { webApp } from './web-app/web-app.js';
 
 export interface AppOptions {
@@ -76,6 +78,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The content served now; publishing a version swaps it. */
     contentState: ContentState;
+    /** The site's address (PUBLIC_URL, the owner's setting, or the fixed local one), read again every second. */
+    siteAddress: SiteAddress;
   }
 }
 
@@ -111,6 +115,13 @@ export async function buildApp({
   // The API speaks JSON only; a text body is refused with 415 instead of reaching a schema.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  // The site's address: PUBLIC_URL, else the owner's setting, else the fixed local one (decision 033).
+  const siteAddress = new SiteAddress(db, {
+    environment: config.publicUrl,
+    fallback: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+  });
+  await siteAddress.refresh();
+  const siteOrigin = () => siteAddress.origin;
   const outbox = new OutboxWorker(
     db,
     config.notifications,
@@ -139,18 +150,20 @@ export async function buildApp({
     .add(
       weeklySummaryJob(db, {
         notifications: config.notifications,
-        publicUrl: config.publicUrl,
+        publicUrl: () => siteAddress.configured,
         onQueued: () => outbox.kick(),
       }),
     )
     .add(inboxHousekeepingJob(db))
     .add(rateLimitPurgeJob(db))
     .add(contentHistoryJob(db, { keepDays: config.contentHistoryDays }))
-    .add(contentRefreshJob(content, db));
+    .add(contentRefreshJob(content, db))
+    .add(siteAddressRefreshJob(siteAddress));
   // Off unless asked: main.ts asks by default (CONTENT_WATCH), tests that build an app from a fixture do not.
   if (config.contentWatch) jobs.add(contentFolderWatchJob(content, db, { contentDir: config.contentDir }));
   app.decorate('jobs', jobs);
   app.decorate('contentState', content);
+  app.decorate('siteAddress', siteAddress);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   await app.register(
@@ -171,7 +184,7 @@ export async function buildApp({
         onQueued: () => outbox.kick(),
         secretBox,
         smtpTls,
-        siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+        siteAddress,
         cacheDir: config.cacheDir,
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -179,18 +192,14 @@ export async function buildApp({
     { prefix: API_PREFIX },
   );
 
-  await app.register(cvRoutes, {
-    db,
-    content,
-    siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
-  });
+  await app.register(cvRoutes, { db, content, siteOrigin });
   await app.register(webApp, {
     db,
     webRoot: config.webRoot,
     contentDir: config.contentDir,
     cacheDir: config.cacheDir,
     content,
-    siteOrigin: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
+    siteOrigin,
     serveSourceMaps: config.serveSourceMaps ?? false,
     renderer: pageRenderer,
   });

@@ -117,7 +117,7 @@ describe('what the server prints', () => {
     const lines = await linesAfterOneRequest(serve(true));
     expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
     expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d Sahifa is ready at http:\/\/127\.0\.0\.1:\d+/));
-    expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d WARN PUBLIC_URL is not set/));
+    expect(lines).toContainEqual(expect.stringMatching(/^\d\d:\d\d:\d\d WARN The site's address is not set/));
     const requests = lines.filter((line) => line.includes('/api/v1/pages'));
     expect(requests).toEqual([expect.stringMatching(/^\d\d:\d\d:\d\d GET \/api\/v1\/pages\/home 200 \d+ ms$/)]);
   });

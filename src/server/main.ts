@@ -116,10 +116,10 @@ async function main(): Promise<void> {
       ? `new messages are announced by ${channels.join(' and ')}`
       : 'no notification channel is configured: messages wait in the owner area at /owner',
   );
-  if (!config.publicUrl) {
+  if (!app.siteAddress.configured) {
     app.log.warn(
-      `PUBLIC_URL is not set: canonical links, the sitemap and link previews point to ${config.siteOrigin}; ` +
-        "set PUBLIC_URL to the site's public address (https://your-site.example)",
+      `The site's address is not set: canonical links, the sitemap and link previews point to ${config.siteOrigin}; ` +
+        "confirm it in the owner area's Settings, or set PUBLIC_URL (https://your-site.example)",
     );
   }
   if (config.database.dialect === 'postgres' && !config.secretKey.fromEnvironment) {
@@ -137,7 +137,8 @@ async function main(): Promise<void> {
   );
   if (setupToken) {
     const { port } = app.server.address() as AddressInfo;
-    const origin = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    const origin =
+      app.siteAddress.configured ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     app.log.warn(`Set up the owner's password: ${new URL(`${OWNER_PATHS.setup}#token=${setupToken}`, origin).href}`);
   }
 }

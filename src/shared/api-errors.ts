@@ -36,6 +36,8 @@ export const API_ERROR_CODES = [
   /** The set-up link (docs/decisions/031) is wrong, used or expired; a password already set is `owner_password_set`. */
   'invalid_setup_link',
   'owner_password_set',
+  /** The site's address is set by the server's environment (PUBLIC_URL), so it cannot be changed in the browser. */
+  'site_address_from_environment',
   'passkey_failed',
   'forbidden',
   'channel_not_configured',
@@ -83,6 +85,10 @@ export const FIELD_ERROR_CODES = [
   'invalid',
   /** A replaced picture's alt text, still the old picture's: rewrite it or confirm it fits. */
   'needs_review',
+  /** The site's address with a path, query or user name: only the origin (https://example.com) is asked for. */
+  'not_origin',
+  /** The site's address over plain http on a host other than this machine (localhost, 127.0.0.1). */
+  'https_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

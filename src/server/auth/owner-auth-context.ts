@@ -7,6 +7,6 @@ export interface OwnerAuthContext {
   notifications: NotificationSettings;
   /** Wakes the outbox worker after a notification was queued. */
   onQueued: () => void;
-  /** The site's public origin: passkeys are bound to it, links in notifications point at it. */
-  siteOrigin: string;
+  /** The site's address now (`site-address.ts`): passkeys are bound to it, links in notifications point at it. */
+  siteOrigin: () => string;
 }

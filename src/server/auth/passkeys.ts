@@ -29,7 +29,8 @@ const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 const OWNER_USER_ID = new TextEncoder().encode('sahifa-owner');
 
 function relyingParty(context: OwnerAuthContext) {
-  return { rpID: new URL(context.siteOrigin).hostname, origin: context.siteOrigin };
+  const origin = context.siteOrigin();
+  return { rpID: new URL(origin).hostname, origin };
 }
 
 function transportsOf(passkey: OwnerPasskeyTable): WebAuthnCredential['transports'] {

@@ -23,7 +23,7 @@ export async function notifyOwner(
   sendAt?: Date,
 ): Promise<void> {
   const channels = configuredChannels(context.notifications);
-  const withOrigin = { ...payload, origin: context.siteOrigin };
+  const withOrigin = { ...payload, origin: context.siteOrigin() };
   if (sendAt) {
     await context.db.transaction().execute(async (transaction) => {
       for (const channel of channels) {

@@ -11,8 +11,11 @@ export function weeklySummaryJob(
   {
     onQueued,
     intervalMs = 60 * 60_000,
-    ...options
-  }: WeeklySummaryOptions & {
+    notifications,
+    publicUrl,
+  }: Omit<WeeklySummaryOptions, 'publicUrl'> & {
+    /** The site's address chosen now (none while the fallback is used): read at each turn. */
+    publicUrl: () => string | undefined;
     /** Wakes the outbox worker after the summary was queued. */
     onQueued: () => void;
     intervalMs?: number;
@@ -22,7 +25,7 @@ export function weeklySummaryJob(
     name: 'weekly-summary',
     intervalMs,
     async run({ log }) {
-      if ((await queueWeeklySummary(db, options)) !== 'queued') return;
+      if ((await queueWeeklySummary(db, { notifications, publicUrl: publicUrl() })) !== 'queued') return;
       log.info('weekly summary queued');
       onQueued();
     },

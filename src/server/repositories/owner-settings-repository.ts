@@ -42,6 +42,12 @@ export async function ownerSettingsStartingWith(
     .map((row) => ({ key: row.key.slice(prefix.length), value: row.value }));
 }
 
+/** One setting's value, or undefined while it was never set. */
+export async function ownerSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('owner_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
 /** Whether the owner asked for the weekly summary; off until asked. */
 export async function weeklySummaryEnabled(db: Kysely<Database>): Promise<boolean> {
   const row = await db

@@ -24,7 +24,8 @@ import { entrySitemapPages, robotsTxt, sitemapXml } from './sitemap.js';
 export interface SeoOptions {
   content: ContentState;
   db: Db;
-  origin: string;
+  /** The site's address now (`site-address.ts`). */
+  origin: () => string;
 }
 
 type PreviewImageAddress = (origin: string, locale: Locale) => PreviewImage;
@@ -111,13 +112,12 @@ async function previewPicture(
 
 /** `/sitemap.xml`, `/robots.txt` and the per-language preview pictures (`/og/{locale}.jpg`). */
 export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, db, origin }) => {
-  // The sitemap and robots.txt name only the site's fixed origin: made once, as the routes are
-  // registered. The preview pictures are made once per content version, on their first request.
-  // The sitemap lists the collections' entries too: made once per snapshot, on its first request.
-  const sitemapOf = perVersion(async (snapshot: ContentSnapshot) =>
-    compressBody('application/xml; charset=utf-8', sitemapXml(origin, entrySitemapPages(snapshot))),
+  // The sitemap lists the collections' entries: made once per snapshot and site address, on its first
+  // request; robots.txt once per address. The preview pictures are made once per content version.
+  const sitemapOf = perVersion(async (snapshot: ContentSnapshot, address: string) =>
+    compressBody('application/xml; charset=utf-8', sitemapXml(address, entrySitemapPages(snapshot))),
   );
-  const robots = await compressBody('text/plain; charset=utf-8', robotsTxt(origin));
+  const robotsOf = lastOf((address: string) => compressBody('text/plain; charset=utf-8', robotsTxt(address)));
   const previewOf = perVersion(async (snapshot: ContentSnapshot, locale: Locale) =>
     readyBody(PREVIEW_TYPE, await previewPicture(db, snapshot.content, locale)),
   );
@@ -125,21 +125,24 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
 
   // The notes' feeds per language (issue 27): all three made at once, once per snapshot, on the first
   // request of any; a language without notes has empty feeds (a reader subscribed keeps a valid one).
-  const feedsOf = perVersion(async (snapshot: ContentSnapshot, locale: Locale) => {
-    const feeds = buildNoteFeeds({
-      locale,
-      origin,
-      identity: snapshot.content.identity,
-      notes: feedNotesOf(snapshot, locale),
-    });
-    const bodies = await Promise.all(
-      FEED_FORMATS.map((format) => compressBody(NOTE_FEED_FORMATS[format].contentType, feeds[format])),
-    );
-    return Object.fromEntries(FEED_FORMATS.map((format, index) => [format, bodies[index]])) as Record<
-      NoteFeedFormat,
-      CompressedBody
-    >;
-  });
+  const feedsOf = perVersion(
+    async (snapshot: ContentSnapshot, { locale, address }: { locale: Locale; address: string }) => {
+      const feeds = buildNoteFeeds({
+        locale,
+        origin: address,
+        identity: snapshot.content.identity,
+        notes: feedNotesOf(snapshot, locale),
+      });
+      const bodies = await Promise.all(
+        FEED_FORMATS.map((format) => compressBody(NOTE_FEED_FORMATS[format].contentType, feeds[format])),
+      );
+      return Object.fromEntries(FEED_FORMATS.map((format, index) => [format, bodies[index]])) as Record<
+        NoteFeedFormat,
+        CompressedBody
+      >;
+    },
+    ({ locale, address }) => `${locale}|${address}`,
+  );
   app.get<{ Params: { file: string } }>(
     '/notes/feed/:file',
     { schema: { hide: true }, compress: false },
@@ -149,17 +152,17 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
       if (!isLocale(locale) || format === undefined || request.params.file !== `${locale}.${extension}`) {
         throw new AppError(404, 'not_found', 'There is no such feed');
       }
-      const feeds = await feedsOf(content.current, locale);
+      const feeds = await feedsOf(content.current, { locale, address: origin() });
       // Readers poll: an hour's cache at most, and the ETag names the entries' state.
       return sendCompressed(request, reply, feeds[format], { cacheControl: 'public, max-age=600' });
     },
   );
 
   app.get('/sitemap.xml', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, await sitemapOf(content.current), { cacheControl: hour }),
+    sendCompressed(request, reply, await sitemapOf(content.current, origin()), { cacheControl: hour }),
   );
   app.get('/robots.txt', { schema: { hide: true }, compress: false }, async (request, reply) =>
-    sendCompressed(request, reply, robots, { cacheControl: hour }),
+    sendCompressed(request, reply, await robotsOf(origin()), { cacheControl: hour }),
   );
   const entryPreviewOf = perVersion(
     async (snapshot: ContentSnapshot, key: { collection: Collection; slug: string; locale: Locale }) => {
@@ -199,6 +202,15 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, { content, 
     },
   );
 };
+
+/** What `make` made for the last key asked, made again when the key changes (the site's address). */
+function lastOf<Value>(make: (key: string) => Promise<Value>): (key: string) => Promise<Value> {
+  let last: { key: string; value: Promise<Value> } | undefined;
+  return (key) => {
+    if (last?.key !== key) last = { key, value: make(key) };
+    return last.value;
+  };
+}
 
 /** The visible notes written in `locale`, as the feeds show them (the feeds keep the newest). */
 function feedNotesOf(snapshot: ContentSnapshot, locale: Locale): FeedNote[] {

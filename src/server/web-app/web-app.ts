@@ -76,11 +76,12 @@ export interface WebAppOptions {
   content: ContentState;
   serveSourceMaps?: boolean;
   /**
-   * The origin absolute addresses are built on (canonical, hreflang, sitemap, preview pictures):
-   * PUBLIC_URL, else a fixed one from the configuration. Never the request's Host header, which the
-   * client chooses: pages are kept and served to every later visitor.
+   * The origin absolute addresses are built on now (canonical, hreflang, sitemap, preview pictures):
+   * PUBLIC_URL, the owner's setting, or a fixed local one (`site-address.ts`). Never the request's Host
+   * header, which the client chooses: pages are kept and served to every later visitor. Pages are kept
+   * per origin too, and their ETag hashes their bytes, so a new address is served at once.
    */
-  siteOrigin: string;
+  siteOrigin: () => string;
   /**
    * Renders pages on the server, whatever the version (a PageRenderer), or makes a renderer per version
    * (a ServerEntry: the web app's source, in tests). By default the web app's server bundle
@@ -369,7 +370,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
         status: known ? 200 : 404,
         locale: page.locale,
         theme: page.theme,
-        origin: options.siteOrigin,
+        origin: options.siteOrigin(),
         jokeIndex: 0,
         search: '',
       },
@@ -416,7 +417,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       status: notFound ? 404 : 200,
       locale: requestLocale(request),
       theme: requestTheme(request),
-      origin: options.siteOrigin,
+      origin: options.siteOrigin(),
       // Spec §2: the 404 page shows one of its jokes at random.
       jokeIndex: notFound ? Math.floor(Math.random() * NOT_FOUND_JOKE_COUNT) : 0,
       search,

@@ -18,8 +18,8 @@ export interface CvRoutesOptions {
   db: Db;
   /** The content served now; each CV is made from one snapshot of it. */
   content: ContentState;
-  /** The site's origin, for the addresses the CV names (its website, its canonical JSON). */
-  siteOrigin: string;
+  /** The site's address now, for the addresses the CV names (its website, its canonical JSON). */
+  siteOrigin: () => string;
   /** Whether the request carries the owner's session; the owner's own downloads are not counted. */
   isOwner?: OwnerCheck;
   /** The CVs made so far; tests and the benchmark pass one to look inside. */
@@ -64,10 +64,12 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
     }
     const snapshot = contentState.current;
     const { content } = snapshot;
-    const body = await cache.get(versionOf(snapshot), `${format}|${locale}|${paper}`, async () => {
-      const cv = cvContent(content, locale, siteOrigin);
+    const origin = siteOrigin();
+    // A new address, like new content, makes every CV anew (the CV names the site's address).
+    const body = await cache.get(`${versionOf(snapshot)}|${origin}`, `${format}|${locale}|${paper}`, async () => {
+      const cv = cvContent(content, locale, origin);
       if (format === 'json') {
-        const document = jsonResume(cv, `${siteOrigin}${cvPath(locale, 'json')}`);
+        const document = jsonResume(cv, `${origin}${cvPath(locale, 'json')}`);
         return compressBody('application/json; charset=utf-8', JSON.stringify(document, null, 2));
       }
       const render = await loadCvRenderer();

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import type { SmtpTlsOptions } from '../../outbox/stored-email.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
 import type { SecretBox } from '../../security/secret-box.js';
+import type { SiteAddress } from '../../site-address/site-address.js';
 import { ownerErrorResponses } from '../responses.js';
 import { contentStoreRoutes } from './content.js';
 import { contentTranslationRoutes } from './content-translations.js';
@@ -18,6 +19,8 @@ import { pictureRoutes } from './pictures.js';
 import { secondFactorRoutes } from './second-factor.js';
 import { sessionListRoutes, sessionRoutes } from './session.js';
 import { ownerSetupRoutes } from './setup.js';
+import { setupChecklistRoutes } from './setup-checklist.js';
+import { siteAddressRoutes } from './site-address.js';
 import { statsRoutes } from './stats.js';
 import { weeklySummaryRoutes } from './weekly-summary-setting.js';
 
@@ -29,8 +32,8 @@ declare module 'fastify' {
 }
 
 export type OwnerRoutesOptions = NotificationRoutesOptions & {
-  /** The site's public origin: passkeys are bound to it, links in notifications point at it. */
-  siteOrigin: string;
+  /** The site's address: passkeys are bound to it, links in notifications point at it; Settings sets it. */
+  siteAddress: SiteAddress;
   /** Where this machine keeps the pictures' variants. */
   cacheDir: string;
   /** Seals the passwords typed in Settings. */
@@ -63,7 +66,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     db,
     notifications: options.notifications,
     onQueued: options.onQueued,
-    siteOrigin: options.siteOrigin,
+    siteOrigin: () => options.siteAddress.origin,
   };
   app.decorateRequest('ownerSession', undefined);
 
@@ -116,5 +119,11 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(contentTranslationRoutes, { db });
     await signedIn.register(entryRoutes, { db });
     await signedIn.register(pictureRoutes, { db, cacheDir: options.cacheDir });
+    await signedIn.register(siteAddressRoutes, { siteAddress: options.siteAddress });
+    await signedIn.register(setupChecklistRoutes, {
+      db,
+      siteAddress: options.siteAddress,
+      notifications: options.notifications,
+    });
   });
 };

@@ -47,7 +47,7 @@ export const secondFactorRoutes: FastifyPluginAsync<OwnerAuthContext> = async (a
       if ((await getTotp(db))?.confirmed_at) throw new AppError(409, 'bad_request', 'The second factor is already on');
       const secret = newTotpSecret();
       await saveTotpSecret(db, secret);
-      const uri = totpUri(secret, new URL(context.siteOrigin).host);
+      const uri = totpUri(secret, new URL(context.siteOrigin()).host);
       return ok({ secret, uri, qrCode: qrCodeSvg(uri) });
     },
   });

@@ -13,6 +13,7 @@ import { ThemeToggle } from '../theme/theme-toggle.js';
 import { useSessionStatus } from './api/get-session.js';
 import { createOwnerQueryClient } from './api/owner-query-client.js';
 import { useSignOut } from './api/sign-out.js';
+import { SiteAddressBanner } from './components/site-address-banner.js';
 import { Inbox } from './inbox/inbox.js';
 import { MessageView } from './message/message-view.js';
 import styles from './owner-app.module.css';
@@ -116,6 +117,7 @@ function OwnerArea() {
             }
           />
         )}
+        {status === 'signed-in' && !atSetup && <SiteAddressBanner />}
         {status === 'signed-in' && !atSetup && (
           <Routes>
             <Route index element={<Inbox />} />

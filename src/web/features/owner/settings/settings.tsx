@@ -3,11 +3,14 @@ import { useEndSession } from '../api/end-session.js';
 import { useNotifications } from '../api/get-notifications.js';
 import { useSessions } from '../api/get-sessions.js';
 import { useSendTestNotification } from '../api/send-test-notification.js';
+import { useHashTarget } from '../components/use-hash-target.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { EmailSettingsCard } from './email-settings.js';
 import { NotificationSettings } from './notification-settings.js';
 import { SecuritySettings } from './security-settings.js';
 import { SessionList } from './session-list.js';
 import styles from './settings.module.css';
+import { SiteAddressSetting } from './site-address-setting.js';
 import { WeeklySummarySetting } from './weekly-summary-setting.js';
 
 /**
@@ -21,6 +24,8 @@ export function Settings() {
   const sessions = useSessions();
   const sendTest = useSendTestNotification();
   const endSession = useEndSession();
+  // The set-up checklist and the address banner link to a card here by its heading's id.
+  useHashTarget();
 
   const failure = endSession.error ?? sendTest.error ?? notifications.error ?? sessions.error;
   const notice = failure ? errorText(failure) : sendTest.isSuccess ? t('settings.test_queued') : undefined;
@@ -33,6 +38,8 @@ export function Settings() {
           {notice}
         </p>
       )}
+      <SiteAddressSetting />
+      <EmailSettingsCard />
       <NotificationSettings status={notifications.data} onTest={(channel) => sendTest.mutate(channel)} />
       <WeeklySummarySetting
         emailTarget={notifications.data?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
