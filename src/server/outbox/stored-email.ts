@@ -29,7 +29,7 @@ export type SmtpTlsOptions = Pick<ConnectionOptions, 'ca'>;
  * server that offers no STARTTLS, or an attacker who strips it, gets no password; `none` never
  * upgrades (a relay on the owner's own machine, the form warns).
  */
-export function transportOptions(target: SmtpTarget, tls: SmtpTlsOptions = {}): SMTPTransport.Options {
+function transportOptions(target: SmtpTarget, tls: SmtpTlsOptions = {}): SMTPTransport.Options {
   return {
     host: target.host,
     port: target.port,
@@ -45,7 +45,7 @@ export function transportOptions(target: SmtpTarget, tls: SmtpTlsOptions = {}): 
 }
 
 /** What went wrong, as a code the page words in the owner's language. */
-export function emailProblemOf(error: unknown): EmailCheckProblem {
+function emailProblemOf(error: unknown): EmailCheckProblem {
   const { code, message = '' } = (error ?? {}) as { code?: string; message?: string };
   if (code === 'EAUTH' || code === 'ENOAUTH') return 'login_refused';
   if (code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(message)) return 'address_not_found';

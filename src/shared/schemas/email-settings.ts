@@ -51,7 +51,7 @@ export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 export const emailSettingsResponseSchema = successResponseSchema(emailSettingsSchema);
 
 /** What a failed check names, for the page to say in the owner's language. */
-export const EMAIL_CHECK_PROBLEMS = [
+const EMAIL_CHECK_PROBLEMS = [
   'address_not_found',
   'connection_refused',
   'tls_failed',

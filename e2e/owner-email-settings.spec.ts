@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { expectNoAxeViolations } from './axe.js';
+import { budget, expect, test } from './fixtures.js';
+import { OWNER_PASSWORD, ownerTexts } from './owner-support.js';
+
+const en = ownerTexts.english;
+const texts = en.email_settings;
+
+/** A free port on this machine, for the site of this file. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * E-mail set up in the browser. The suite's servers have e-mail from the environment (shown
+ * read-only), so this file starts a site of its own without it, and a real SMTP relay on this
+ * machine that needs a login and keeps what it receives.
+ */
+test.describe('e-mail set up in Settings', () => {
+  let site: ChildProcess | undefined;
+  let dataDir = '';
+  let origin = '';
+  let relay: SMTPServer | undefined;
+  let relayPort = 0;
+  const received: string[] = [];
+
+  test.beforeAll(async () => {
+    relay = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'relay-user' && auth.password === 'relay-password') return callback(null, { user: 'r' });
+        return callback(new Error('Invalid username or password'));
+      },
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    const listening = relay;
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    relayPort = (listening.server.address() as AddressInfo).port;
+
+    dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-e2e-email-'));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    const { SMTP_URL: _url, MAIL_FROM: _from, MAIL_TO: _to, ...environment } = process.env;
+    const env = { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    site = spawn(process.execPath, ['dist/node/server/main.js'], { env, stdio: 'ignore' });
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/api/v1/pages/footer`).then(
+            (answer) => answer.status,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+    const password = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
+      input: `${OWNER_PASSWORD}\n`,
+      env,
+      encoding: 'utf8',
+    });
+    expect(password.status, password.stderr).toBe(0);
+  });
+
+  test.afterAll(async () => {
+    site?.kill('SIGTERM');
+    await new Promise<void>((resolve) =>
+      site && site.exitCode === null ? site.once('exit', () => resolve()) : resolve(),
+    );
+    await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/status of 401/));
+
+  test('the owner fills the form, checks the login, saves, and receives a test e-mail', async ({ page }) => {
+    test.setTimeout(budget({ pages: 4, scans: 4 }));
+    await page.goto(`${origin}/owner?lang=english`);
+    await page.getByLabel(en.sign_in.password, { exact: true }).fill(OWNER_PASSWORD);
+    await page.getByRole('button', { name: en.sign_in.submit }).click();
+    await page.getByRole('link', { name: en.nav.settings }).click();
+    const card = page.getByRole('region', { name: texts.title });
+    await expect(card).toBeVisible();
+
+    await card.getByLabel(texts.host, { exact: true }).fill('127.0.0.1');
+    // The keyboard reaches the security choice; "none" says its warning plainly.
+    await card.getByRole('radio', { name: texts.security_none }).check();
+    await expect(card.getByText(texts.none_warning)).toBeVisible();
+    await expect(card.getByLabel(texts.port, { exact: true })).toHaveValue('25');
+    await card.getByLabel(texts.port, { exact: true }).fill(String(relayPort));
+    await card.getByLabel(texts.user, { exact: true }).fill('relay-user');
+    await card.getByLabel(texts.password, { exact: true }).fill('a-wrong-password');
+    await card.getByLabel(texts.from, { exact: true }).fill('site@example.uz');
+    await card.getByLabel(texts.to, { exact: true }).fill('owner@example.uz');
+
+    // A refused login is named, and nothing the owner typed is lost.
+    await card.getByRole('button', { name: texts.verify }).click();
+    await expect(card.getByRole('status').filter({ hasText: texts.problems.login_refused })).toBeVisible();
+    await expect(card.getByLabel(texts.host, { exact: true })).toHaveValue('127.0.0.1');
+    await expect(card.getByLabel(texts.password, { exact: true })).toHaveValue('a-wrong-password');
+
+    await card.getByLabel(texts.password, { exact: true }).fill('relay-password');
+    await card.getByRole('button', { name: texts.verify }).click();
+    await expect(card.getByRole('status').filter({ hasText: texts.verify_ok })).toBeVisible();
+    expect(received).toHaveLength(0);
+
+    await card.getByRole('button', { name: texts.save }).click();
+    await expect(card.getByRole('status').filter({ hasText: texts.saved })).toBeVisible();
+    // Write-only: the password is not sent back, only that one is kept.
+    await expect(card.getByLabel(texts.password, { exact: true })).toHaveValue('');
+    await expect(card.getByLabel(texts.password, { exact: true })).toHaveAccessibleDescription(texts.password_set);
+    expect(await page.content()).not.toContain('relay-password');
+
+    await card.getByRole('button', { name: texts.send_test }).click();
+    const delivered = texts.test_sent.split('{{time}}')[0] ?? '';
+    await expect(card.getByRole('status').filter({ hasText: delivered })).toBeVisible({ timeout: 20_000 });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain('To: owner@example.uz');
+
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.evaluate((value) => {
+          document.documentElement.dataset.theme = value;
+        }, theme);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${width} px in ${theme}`).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page, `${width} px in ${theme}`);
+      }
+    }
+  });
+});
