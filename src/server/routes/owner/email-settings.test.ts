@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonLinesInto } from '../../test/log-lines.js';
 import { createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
@@ -252,5 +253,30 @@ describe("e-mail set by the server's environment", () => {
     });
     expect(put.statusCode).toBe(409);
     expect(put.json().code).toBe('email_from_environment');
+  });
+});
+
+describe('the SMTP password in the logs', () => {
+  const SECRET = 'never-in-a-log-9Z';
+  const lines: unknown[] = [];
+  let owner: OwnerTestApp;
+  beforeAll(async () => {
+    owner = await createOwnerTestApp({}, undefined, { logger: { level: 'trace', stream: jsonLinesInto(lines) } });
+  });
+  afterAll(async () => owner?.close());
+
+  it('is in no log line while saving, checking and failing to send', async () => {
+    const closed = await startTestSmtp();
+    const port = Number(new URL(closed.url).port);
+    await closed.stop();
+    const headers = ownerHeaders(owner);
+    const payload = settings({ port, security: 'none', user: 'sahifa', password: SECRET });
+    const url = '/api/v1/owner/email-settings';
+    expect((await owner.app.inject({ method: 'PUT', url, headers, payload })).statusCode).toBe(200);
+    await owner.app.inject({ method: 'POST', url: `${url}/verify`, headers, payload });
+    await owner.app.inject({ method: 'POST', url: `${url}/test`, headers });
+    await owner.app.outbox.runOnce();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(JSON.stringify(lines)).not.toContain(SECRET);
   });
 });
