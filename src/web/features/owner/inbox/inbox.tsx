@@ -10,6 +10,7 @@ import { useUpdateMessagesState } from '../api/update-messages-state.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { shownError, useReauthenticationPrompt } from '../settings/reauthentication.js';
 import { ReauthenticationForm } from '../settings/reauthentication-form.js';
+import { SetupChecklist } from '../setup-checklist/setup-checklist.js';
 import { downloadFile } from '../stats/series-csv.js';
 import { BulkBar } from './bulk-bar.js';
 import styles from './inbox.module.css';
@@ -89,6 +90,7 @@ export function Inbox() {
           <Download aria-hidden="true" size={18} />
           {t('inbox.export')}
         </button>
+        <SetupChecklist className={styles.checklist} />
       </div>
 
       <InboxFolders
