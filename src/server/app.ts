@@ -120,7 +120,9 @@ export async function buildApp({
     environment: config.publicUrl,
     fallback: config.siteOrigin ?? config.publicUrl ?? 'http://localhost',
   });
-  await siteAddress.refresh();
+  // A database that does not answer yet must not stop the app from being built: the health check then
+  // says 503, and the refresh job reads the address again each second.
+  await siteAddress.refresh().catch(() => undefined);
   const siteOrigin = () => siteAddress.origin;
   const outbox = new OutboxWorker(
     db,

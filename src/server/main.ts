@@ -26,10 +26,12 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig(process.env);
   const { content, entries } = loadContentFolder(config.contentDir);
-  const secretBox = createSecretBox(loadSecretKey(config.secretKey));
   const db = await connectDatabase(config.database);
+  let secretBox: ReturnType<typeof createSecretBox>;
   try {
     await migrateToLatest(db);
+    // After the database: connecting names a DATA_DIR that cannot be made as the owner can fix it.
+    secretBox = createSecretBox(loadSecretKey(config.secretKey));
   } catch (error) {
     await db.destroy();
     throw error;
