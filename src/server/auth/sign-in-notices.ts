@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { NotificationKind } from '../../shared/schemas/owner.js';
-import { configuredChannels } from '../config.js';
 import { hitRateLimit } from '../rate-limit/rate-limit-store.js';
+import { activeChannels } from '../repositories/email-settings-repository.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
 import { knownDevice, rememberDevice } from '../repositories/owner-device-repository.js';
 import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
@@ -22,7 +22,8 @@ export async function notifyOwner(
   now = new Date(),
   sendAt?: Date,
 ): Promise<void> {
-  const channels = configuredChannels(context.notifications);
+  // E-mail set up in Settings counts as soon as it is saved, in every process.
+  const channels = await activeChannels(context.db, context.notifications);
   const withOrigin = { ...payload, origin: context.siteOrigin() };
   if (sendAt) {
     await context.db.transaction().execute(async (transaction) => {

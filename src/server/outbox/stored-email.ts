@@ -2,8 +2,7 @@ import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { EmailCheckProblem, EmailSettings, SmtpSecurity } from '../../shared/schemas/email-settings.js';
-import type { NotificationChannel } from '../../shared/schemas/owner.js';
-import { configuredChannels, type NotificationSettings } from '../config.js';
+import type { NotificationSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import { getStoredEmailSettings } from '../repositories/email-settings-repository.js';
 import type { SecretBox } from '../security/secret-box.js';
@@ -127,14 +126,4 @@ export function storedEmailChannel(db: Db, secretBox: SecretBox, tls?: SmtpTlsOp
     },
     close: () => current?.transport.close(),
   };
-}
-
-/**
- * The channels a notification goes out on now: those of the environment, and e-mail when it is set up
- * in Settings. Read at each use, so a change in Settings applies at once in every process.
- */
-export async function activeChannels(db: Db, notifications: NotificationSettings): Promise<NotificationChannel[]> {
-  const channels = configuredChannels(notifications);
-  if (!channels.includes('email') && (await getStoredEmailSettings(db))) channels.unshift('email');
-  return channels;
 }

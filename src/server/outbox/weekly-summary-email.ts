@@ -7,10 +7,10 @@ import type { NotificationSettings } from '../config.js';
 import type { Db } from '../db/database.js';
 import { fill, OWNER_TEXTS } from '../i18n/owner-texts.js';
 import { countMessagesReceived } from '../repositories/contact-repository.js';
+import { activeChannels } from '../repositories/email-settings-repository.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
 import { claimSummaryWeek, weeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
 import { queryStats } from '../repositories/stats-repository.js';
-import { activeChannels } from './stored-email.js';
 
 /**
  * The weekly summary e-mail: on Monday, last week's (Monday to Sunday, UTC days) unique

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { SMTP_SECURITY } from '../../shared/schemas/email-settings.js';
+import type { NotificationChannel } from '../../shared/schemas/owner.js';
+import { configuredChannels, type NotificationSettings } from '../config.js';
 import type { Database, NotificationJobTable } from '../db/schema.js';
 import { putOwnerSetting } from './owner-settings-repository.js';
 
@@ -44,4 +46,17 @@ export async function putStoredEmailSettings(db: Kysely<Database>, settings: Sto
 /** One outbox job by id (the test message the page follows until it is delivered). */
 export async function getNotificationJob(db: Kysely<Database>, id: string): Promise<NotificationJobTable | undefined> {
   return db.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The channels a notification goes out on now: those of the environment, and e-mail when it is set up
+ * in Settings. Read at each use, so a change in Settings applies at once in every process.
+ */
+export async function activeChannels(
+  db: Kysely<Database>,
+  notifications: NotificationSettings,
+): Promise<NotificationChannel[]> {
+  const channels = configuredChannels(notifications);
+  if (!channels.includes('email') && (await getStoredEmailSettings(db))) channels.unshift('email');
+  return channels;
 }

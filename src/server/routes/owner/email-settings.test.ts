@@ -6,6 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ORIGIN } from '../../test/helper.js';
 import { jsonLinesInto } from '../../test/log-lines.js';
 import { createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
@@ -210,6 +211,23 @@ describe('e-mail in Settings', () => {
     await owner.app.outbox.runOnce();
     expect((await call('GET', `/test/${id}`)).json().data.delivery.status).toBe('sent');
     expect(relay.messages.at(-1)).toContain('To: new@example.uz');
+  });
+
+  it('tells of a sign-in from a new device by the e-mail set up here, with no e-mail in the environment', async () => {
+    const relayPort = Number(new URL(relay.url).port);
+    await call('PUT', '', settings({ port: relayPort, security: 'none', user: 'sahifa', password: 'test-password' }));
+    const before = relay.messages.length;
+    const signedIn = await owner.app.inject({
+      method: 'POST',
+      url: '/api/v1/owner/session',
+      headers: SAME_ORIGIN,
+      payload: { password: 'correct horse battery staple' },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    await owner.app.outbox.runOnce();
+    const jobs = await owner.db.selectFrom('notification_jobs').select(['channel', 'kind']).execute();
+    expect(jobs).toContainEqual(expect.objectContaining({ channel: 'email', kind: 'new_sign_in' }));
+    expect(relay.messages.length).toBeGreaterThan(before);
   });
 });
 

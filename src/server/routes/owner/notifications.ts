@@ -10,8 +10,7 @@ import {
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { activeChannels } from '../../outbox/stored-email.js';
-import { getStoredEmailSettings } from '../../repositories/email-settings-repository.js';
+import { activeChannels, getStoredEmailSettings } from '../../repositories/email-settings-repository.js';
 import {
   countPending,
   enqueueNotification,

@@ -9,7 +9,7 @@ import {
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { activeChannels } from '../../outbox/stored-email.js';
+import { activeChannels } from '../../repositories/email-settings-repository.js';
 import {
   contentReviewed,
   hideSetupChecklist,

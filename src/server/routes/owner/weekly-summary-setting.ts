@@ -4,7 +4,7 @@ import { weeklySummaryBodySchema, weeklySummaryResponseSchema } from '../../../s
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { activeChannels } from '../../outbox/stored-email.js';
+import { activeChannels } from '../../repositories/email-settings-repository.js';
 import {
   lastSummaryWeek,
   setWeeklySummaryEnabled,
