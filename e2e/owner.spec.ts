@@ -264,7 +264,11 @@ test.describe('the owner area', () => {
     // Keyboard: from the search field, Tab reaches the first message, Enter opens it.
     await page.goto('/owner');
     await page.getByRole('searchbox', { name: uz.inbox.search }).focus();
-    const firstLink = page.getByRole('listitem').first().getByRole('link');
+    const firstLink = page
+      .getByRole('list', { name: uz.inbox.list_label })
+      .getByRole('listitem')
+      .first()
+      .getByRole('link');
     for (let press = 0; press < 8 && !(await firstLink.evaluate((link) => link === document.activeElement)); press++) {
       await page.keyboard.press('Tab');
     }

@@ -113,7 +113,7 @@ export function Inbox() {
         <BulkBar messages={messages} selected={selected} onSelect={select} onMove={moveSelected} />
         {folder === 'trash' && <p className={styles.muted}>{t('inbox.trash_note')}</p>}
         {list.data && messages.length === 0 && <p className={styles.empty}>{t('inbox.empty')}</p>}
-        <ul className={styles.messageList} aria-busy={!list.data}>
+        <ul className={styles.messageList} aria-label={t('inbox.list_label')} aria-busy={!list.data}>
           {messages.map((message) => (
             <MessageRow
               key={message.id}
