@@ -34,7 +34,9 @@ export function NotificationSettings({ status, onTest }: NotificationSettingsPro
                 <span className={styles.muted}>
                   {channel.configured
                     ? t('settings.configured', { target: channel.target ?? '' })
-                    : t('settings.not_configured')}
+                    : channel.channel === 'email'
+                      ? t('settings.not_configured_email')
+                      : t('settings.not_configured')}
                 </span>
               </span>
               {channel.configured && (
