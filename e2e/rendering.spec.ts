@@ -92,6 +92,9 @@ test.describe('server-rendered pages', () => {
     const response = await page.goto('/about');
     expect(await response?.text()).toContain('data-state="finished"');
     await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-state', 'finished');
+    // Taken over by the app first: a click before that is the browser's own navigation to a page that
+    // again arrives ready, with no loader (CI, 2026-11-26, on a busy machine).
+    await waitForPage(page);
     await page.getByRole('navigation').getByRole('link', { name: 'Portfolio', exact: true }).click();
     await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-state', 'loading');
     await expect(page.getByTestId('loading-overlay')).toHaveAttribute('data-state', 'finished');
