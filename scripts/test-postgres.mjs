@@ -40,6 +40,8 @@ const STORAGE_TESTS = [
   'src/server/routes/owner/setup.test.ts',
   // E-mail in Settings: one owner_settings row, the password sealed, read at each send (issue 28).
   'src/server/routes/owner/email-settings.test.ts',
+  // Telegram in Settings: the token sealed, the chat stored by one of two processes (compare-and-set).
+  'src/server/routes/owner/telegram-settings.test.ts',
   // The site's address: kept in owner_settings, read again by every process (issue 28).
   'src/server/routes/owner/site-address.test.ts',
   // The set-up checklist: its steps read from several tables, what was once done kept in owner_settings.

@@ -41,8 +41,14 @@ export const API_ERROR_CODES = [
   'passkey_failed',
   'forbidden',
   'channel_not_configured',
+  /** Backups from Settings need SQLite; on PostgreSQL (DATABASE_URL) its own tools (pg_dump) back it up. */
+  'backups_not_available',
   /** E-mail is set by the server's environment (SMTP_URL, MAIL_FROM, MAIL_TO), so Settings cannot change it. */
   'email_from_environment',
+  /** Telegram is set by the server's environment (TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID), so Settings cannot change it. */
+  'telegram_from_environment',
+  /** The language of notifications is set by the server's environment (OWNER_LOCALE), so Settings cannot change it. */
+  'owner_locale_from_environment',
   'move_not_allowed',
   'draft_conflict',
   /** A collection's entry slug that another entry has or once had (old addresses keep redirecting). */

@@ -6,13 +6,32 @@ export const TELEGRAM_TOKEN = '123456789:AAE-test-token-for-the-local-bot-api';
 /** How the fake Bot API answers the next `sendMessage` calls; `ok` when the queue is empty. */
 type BotAnswer = { kind: 'ok' } | { kind: 'too_many_requests'; retryAfter: number } | { kind: 'forbidden' };
 
+/** A chat as Telegram describes it in an update's message. */
+export interface FakeChat {
+  id: number;
+  type: 'private' | 'group';
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  title?: string;
+}
+
 export interface FakeBotApi {
   url: string;
   /** Each sendMessage call's JSON body. */
   calls: { chat_id: unknown; text: unknown }[];
   answers: BotAnswer[];
+  /** Someone writes to the bot: the update waits for getUpdates, as Telegram keeps it for 24 hours. */
+  receive: (chat: FakeChat, text: string) => void;
+  /** Each getUpdates call's `offset`. */
+  updateCalls: number[];
+  /** A webhook is set: getUpdates answers 409 as Telegram does then. */
+  webhook: { set: boolean };
   close: () => Promise<void>;
 }
+
+/** The bot getMe describes. */
+export const FAKE_BOT = { id: 123456789, is_bot: true, first_name: 'Sahifa notices', username: 'sahifa_notices_bot' };
 
 async function readBody(request: IncomingMessage): Promise<string> {
   let body = '';
@@ -22,14 +41,19 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * No Telegram Bot API is reachable from these machines, so the tests talk to this local HTTP server
- * instead. It answers as https://core.telegram.org/bots/api documents: `{ok: true, result: Message}`
- * on success, and `{ok: false, error_code, description, parameters?: {retry_after}}` with the same
- * HTTP status on failure. Only `POST /bot<token>/sendMessage` exists; a wrong token gets 401 as Telegram
- * gives it, an unknown method 404.
+ * instead. It answers as https://core.telegram.org/bots/api documents: `{ok: true, result: …}` on
+ * success, and `{ok: false, error_code, description, parameters?: {retry_after}}` with the same HTTP
+ * status on failure. It knows `getMe` (a User), `getUpdates` (the Updates from `offset` on; earlier ones
+ * are forgotten, as Telegram confirms them; 409 while a webhook is set) and `sendMessage` (a Message),
+ * each by POST with a JSON body; a wrong token gets 401 as Telegram gives it, an unknown method 404.
  */
 export async function startFakeBotApi(): Promise<FakeBotApi> {
   const calls: FakeBotApi['calls'] = [];
   const answers: BotAnswer[] = [];
+  const updateCalls: number[] = [];
+  const webhook = { set: false };
+  let updates: { update_id: number; message: object }[] = [];
+  let nextUpdateId = 700_000_001;
   const server: Server = createServer(async (request, response) => {
     const body = await readBody(request);
     const reply = (status: number, payload: object) => {
@@ -39,8 +63,24 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url ?? '');
     if (!match || match[1] !== TELEGRAM_TOKEN)
       return reply(401, { ok: false, error_code: 401, description: 'Unauthorized' });
-    if (match[2] !== 'sendMessage' || request.method !== 'POST') {
+    const method = match[2];
+    if (request.method !== 'POST' || !['getMe', 'getUpdates', 'sendMessage'].includes(method ?? '')) {
       return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+    }
+    if (method === 'getMe') return reply(200, { ok: true, result: FAKE_BOT });
+    if (method === 'getUpdates') {
+      const { offset = 0 } = JSON.parse(body || '{}') as { offset?: number };
+      updateCalls.push(offset);
+      if (webhook.set) {
+        return reply(409, {
+          ok: false,
+          error_code: 409,
+          description:
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        });
+      }
+      updates = updates.filter((update) => update.update_id >= offset);
+      return reply(200, { ok: true, result: updates });
     }
     const json = JSON.parse(body) as { chat_id: unknown; text: unknown };
     const answer = answers.shift() ?? { kind: 'ok' };
@@ -72,6 +112,21 @@ export async function startFakeBotApi(): Promise<FakeBotApi> {
     url: `http://127.0.0.1:${port}`,
     calls,
     answers,
+    receive: (chat, text) => {
+      const update_id = nextUpdateId++;
+      updates.push({
+        update_id,
+        message: {
+          message_id: update_id,
+          date: Math.floor(Date.now() / 1000),
+          chat,
+          from: { ...chat, is_bot: false },
+          text,
+        },
+      });
+    },
+    updateCalls,
+    webhook,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
