@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { type BuiltSite, startBuiltSite } from '../scripts/built-site.js';
 import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { OWNER_PASSWORD, ownerTexts } from './owner-support.js';
@@ -12,26 +9,13 @@ import { OWNER_PASSWORD, ownerTexts } from './owner-support.js';
 const en = ownerTexts.english;
 const texts = en.email_settings;
 
-/** A free port on this machine, for the site of this file. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * E-mail set up in the browser. The suite's servers have e-mail from the environment (shown
  * read-only), so this file starts a site of its own without it, and a real SMTP relay on this
  * machine that needs a login and keeps what it receives.
  */
 test.describe('e-mail set up in Settings', () => {
-  let site: ChildProcess | undefined;
-  let dataDir = '';
+  let site: BuiltSite | undefined;
   let origin = '';
   let relay: SMTPServer | undefined;
   let relayPort = 0;
@@ -59,37 +43,20 @@ test.describe('e-mail set up in Settings', () => {
     await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
     relayPort = (listening.server.address() as AddressInfo).port;
 
-    dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-e2e-email-'));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    const { SMTP_URL: _url, MAIL_FROM: _from, MAIL_TO: _to, ...environment } = process.env;
-    const env = { ...environment, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-    site = spawn(process.execPath, ['dist/node/server/main.js'], { env, stdio: 'ignore' });
-    await expect
-      .poll(
-        () =>
-          fetch(`${origin}/api/v1/pages/footer`).then(
-            (answer) => answer.status,
-            () => 0,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(200);
+    // Without the suite's e-mail from the environment (an empty variable is an unset one).
+    site = await startBuiltSite({ SMTP_URL: '', MAIL_FROM: '', MAIL_TO: '', LOG_LEVEL: 'warn' });
+    origin = site.url;
     const password = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
       input: `${OWNER_PASSWORD}\n`,
-      env,
+      env: { ...process.env, DATA_DIR: site.dataDir },
       encoding: 'utf8',
     });
     expect(password.status, password.stderr).toBe(0);
   });
 
   test.afterAll(async () => {
-    site?.kill('SIGTERM');
-    await new Promise<void>((resolve) =>
-      site && site.exitCode === null ? site.once('exit', () => resolve()) : resolve(),
-    );
+    site?.stop();
     await new Promise<void>((resolve) => (relay ? relay.close(() => resolve()) : resolve()));
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   test.beforeEach(({ allowConsoleErrors }) => allowConsoleErrors(/status of 401/));

@@ -1,55 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { freePort } from '../scripts/built-site.js';
-import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runtime.js';
+import type { BuiltSite } from '../scripts/built-site.js';
 import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
-import { ownerTexts } from './owner-support.js';
+import { ownerTexts, startFirstRunSite } from './owner-support.js';
 
 const en = ownerTexts.english;
 
 // A site started afresh (issue 28): no password, no address, no channel. Its own server and data
 // folder, since every worker's shared server has a password and settings from other tests.
-let server: ChildProcess;
-let dataDir: string;
+let site: BuiltSite;
 let setupLink: string;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'sahifa-checklist-'));
-  const port = await freePort();
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/node/server/main.js'], {
-    env: {
-      ...process.env,
-      ...SERVER_ENVIRONMENT,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: '',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  setupLink = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no set-up link was printed:\n${output}`)), 30_000);
-    server.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const link = /Set up the owner's password: (\S+?)"/.exec(output)?.[1];
-      if (link) {
-        clearTimeout(timer);
-        resolve(link);
-      }
-    });
-  });
+  ({ site, setupLink } = await startFirstRunSite({ PUBLIC_URL: '' }));
 });
 
-test.afterAll(() => {
-  server.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => site.stop());
 
 test('after the first sign-in the owner sees the set-up checklist, follows a step by keyboard and sees it done; axe clean in both themes at 320 and 1280 px', async ({
   page,

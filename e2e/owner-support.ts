@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Cookie, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { type BuiltSite, startBuiltSite } from '../scripts/built-site.js';
 import { expect, test } from './fixtures.js';
 import { E2E_DATA_DIR } from './support.js';
 
@@ -17,6 +18,19 @@ export const ownerTexts = Object.fromEntries(
 ) as Record<'lotin' | 'russian' | 'english', OwnerTexts>;
 
 export const OWNER_PASSWORD = 'a long owner passphrase';
+
+/**
+ * A site started afresh on its own port and data folder, with no owner password (each worker's shared
+ * server has one, set by other tests), and the set-up link it printed at start-up.
+ */
+export async function startFirstRunSite(
+  env: Record<string, string> = {},
+): Promise<{ site: BuiltSite; setupLink: string }> {
+  const site = await startBuiltSite({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env });
+  const link = () => /Set up the owner's password: (\S+?)"/.exec(site.output())?.[1];
+  await expect.poll(link, { message: 'the set-up link printed at start-up', timeout: 30_000 }).toBeDefined();
+  return { site, setupLink: link() ?? '' };
+}
 
 /** Sets the password the way the owner does: `npm run owner:password`, on the test server's data. */
 export function setOwnerPassword(password = OWNER_PASSWORD): void {

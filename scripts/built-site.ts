@@ -41,6 +41,8 @@ export interface BuiltSite {
   process: ChildProcess;
   /** The throwaway DATA_DIR (its SQLite database is `sahifa.sqlite`), for tools that prepare data. */
   dataDir: string;
+  /** What the server has printed on its standard output so far (the log, at LOG_LEVEL). */
+  output: () => string;
   stop: () => void;
 }
 
@@ -68,7 +70,11 @@ export async function startBuiltSite(
       LOG_LEVEL: 'error',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => {
@@ -82,7 +88,7 @@ export async function startBuiltSite(
         () => false,
       )
     )
-      return { url, process: child, dataDir, stop };
+      return { url, process: child, dataDir, output: () => output, stop };
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
