@@ -15,6 +15,7 @@ import { registerErrorHandler } from './errors.js';
 import { contentFolderWatchJob } from './jobs/content-folder-watch-job.js';
 import { contentHistoryJob } from './jobs/content-history-job.js';
 import { contentRefreshJob } from './jobs/content-refresh-job.js';
+import { databaseBackupJob } from './jobs/database-backup-job.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
 import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
 import { JobScheduler } from './jobs/scheduler.js';
@@ -66,6 +67,8 @@ export interface AppOptions {
   secretBox?: SecretBox;
   /** Extra TLS options for SMTP set up in Settings: tests trust their self-signed certificate; never from the owner. */
   smtpTls?: SmtpTlsOptions;
+  /** Whether the database is backed up on the owner's schedule; main.ts says yes, tests that build an app do not. */
+  scheduledBackups?: boolean;
 }
 
 /** The largest request body accepted (a contact message is at most ~20 KB of UTF-8). */
@@ -95,6 +98,7 @@ export async function buildApp({
   pageRenderer,
   secretBox = createSecretBox(randomBytes(32)),
   smtpTls,
+  scheduledBackups = false,
 }: AppOptions): Promise<FastifyInstance> {
   const content = loadedContent instanceof ContentState ? loadedContent : new ContentState(loadedContent);
   const { trustProxy } = config;
@@ -164,6 +168,8 @@ export async function buildApp({
     .add(siteAddressRefreshJob(siteAddress));
   // Off unless asked: main.ts asks by default (CONTENT_WATCH), tests that build an app from a fixture do not.
   if (config.contentWatch) jobs.add(contentFolderWatchJob(content, db, { contentDir: config.contentDir }));
+  // Likewise the scheduled backups (docs/decisions/036-backups.md): main.ts turns them on.
+  if (scheduledBackups) jobs.add(databaseBackupJob(db));
   app.decorate('jobs', jobs);
   app.decorate('contentState', content);
   app.decorate('siteAddress', siteAddress);

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     db,
     content: new ContentState(version.content, version.number, await loadPublishedEntries(db)),
     secretBox,
+    scheduledBackups: true,
     ...serverLogging({ level: config.logLevel, format: config.logFormat }, process.stdout),
   });
   app.log.info(

@@ -7,6 +7,7 @@ import { getPasswordHash } from '../../repositories/owner-repository.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { SiteAddress } from '../../site-address/site-address.js';
 import { ownerErrorResponses } from '../responses.js';
+import { backupRoutes } from './backups.js';
 import { contentStoreRoutes } from './content.js';
 import { contentTranslationRoutes } from './content-translations.js';
 import { emailSettingsRoutes } from './email-settings.js';
@@ -115,6 +116,7 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
     await signedIn.register(emailSettingsRoutes, options);
+    await signedIn.register(backupRoutes, { db });
     await signedIn.register(contentStoreRoutes, { db });
     await signedIn.register(contentTranslationRoutes, { db });
     await signedIn.register(entryRoutes, { db });

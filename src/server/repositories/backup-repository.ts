@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  BACKUP_PROBLEMS,
+  type BackupFailureProblem,
+  type BackupSchedule,
+  backupScheduleSchema,
+  DEFAULT_BACKUP_SCHEDULE,
+} from '../../shared/schemas/backups.js';
+import type { Database } from '../db/schema.js';
+import { ownerSetting, putOwnerSetting } from './owner-settings-repository.js';
+
+/**
+ * The scheduled backups' rows in `owner_settings` (docs/decisions/036-backups.md): the schedule the
+ * owner chose, the period the last backup was claimed for, and the last failure while it stands.
+ */
+const SCHEDULE_KEY = 'backup_schedule';
+const CLAIMED_PERIOD_KEY = 'backup_claimed_period';
+const FAILURE_KEY = 'backup_failure';
+
+const failureSchema = z.object({ at: z.string(), problem: z.enum(BACKUP_PROBLEMS) });
+export type BackupFailure = z.infer<typeof failureSchema>;
+
+/** A stored JSON value read by its schema; a value that no longer fits reads as none. */
+function parsed<Schema extends z.ZodType>(schema: Schema, value: string | undefined): z.infer<Schema> | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const result = schema.safeParse(JSON.parse(value));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The schedule the owner chose; daily, keeping the last 7, until they choose. */
+export async function backupSchedule(db: Kysely<Database>): Promise<BackupSchedule> {
+  return parsed(backupScheduleSchema, await ownerSetting(db, SCHEDULE_KEY)) ?? { ...DEFAULT_BACKUP_SCHEDULE };
+}
+
+export async function setBackupSchedule(db: Kysely<Database>, schedule: BackupSchedule, now = new Date()) {
+  await putOwnerSetting(db, SCHEDULE_KEY, JSON.stringify(schedule), now);
+}
+
+/** The period (its first day, `YYYY-MM-DD`) the last scheduled backup was claimed for, if any. */
+export async function claimedBackupPeriod(db: Kysely<Database>): Promise<string | undefined> {
+  return ownerSetting(db, CLAIMED_PERIOD_KEY);
+}
+
+/**
+ * Claims a period for its backup in one statement; answers false when another process (or an earlier
+ * turn) already did. The row holds the latest period claimed and only moves forward: the update runs
+ * only where the stored period sorts before this one, so of two processes at the same moment exactly
+ * one changes the row. A period is named by its first day, so daily and weekly ones compare.
+ */
+export async function claimBackupPeriod(db: Kysely<Database>, period: string, now = new Date()): Promise<boolean> {
+  const updated_at = now.toISOString();
+  const result = await db
+    .insertInto('owner_settings')
+    .values({ key: CLAIMED_PERIOD_KEY, value: period, updated_at })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({ value: period, updated_at }).where('owner_settings.value', '<', period),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Gives a claimed period back after its backup failed, so the next turn tries again; `previous` is
+ * what the row held before the claim. Only this claim is undone, never a later one.
+ */
+export async function releaseBackupPeriod(
+  db: Kysely<Database>,
+  period: string,
+  previous: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  if (previous === undefined) {
+    await db.deleteFrom('owner_settings').where('key', '=', CLAIMED_PERIOD_KEY).where('value', '=', period).execute();
+    return;
+  }
+  await db
+    .updateTable('owner_settings')
+    .set({ value: previous, updated_at: now.toISOString() })
+    .where('key', '=', CLAIMED_PERIOD_KEY)
+    .where('value', '=', period)
+    .execute();
+}
+
+/** The last scheduled backup's failure, while no backup has succeeded since. */
+export async function backupFailure(db: Kysely<Database>): Promise<BackupFailure | undefined> {
+  return parsed(failureSchema, await ownerSetting(db, FAILURE_KEY));
+}
+
+export async function recordBackupFailure(db: Kysely<Database>, problem: BackupFailureProblem, now = new Date()) {
+  await putOwnerSetting(db, FAILURE_KEY, JSON.stringify({ at: now.toISOString(), problem }), now);
+}
+
+export async function clearBackupFailure(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom('owner_settings').where('key', '=', FAILURE_KEY).execute();
+}
