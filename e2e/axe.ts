@@ -40,3 +40,23 @@ export async function expectNoAxeViolations(page: Page, where: string, scope: Ax
     where,
   ).toEqual([]);
 }
+
+/**
+ * The owner's rule for every screen: axe clean and no sideways scrolling at a phone's 320 px and a
+ * desktop's 1280 px, in the light and the dark theme (chosen as the theme switch does).
+ */
+export async function expectCleanAtPhoneAndDesktop(page: Page, screen: string, scope: AxeScope = {}): Promise<void> {
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.evaluate((value) => {
+        document.documentElement.dataset.theme = value;
+      }, theme);
+      const where = `${screen}, ${width} px, ${theme}`;
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `sideways scrolling: ${where}`).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page, where, scope);
+    }
+  }
+}

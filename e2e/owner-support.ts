@@ -32,6 +32,21 @@ export async function startFirstRunSite(
   return { site, setupLink: link() ?? '' };
 }
 
+/**
+ * A site of a spec's own (its own environment: no e-mail, a Telegram stand-in) with the owner's
+ * password set as the owner does, `npm run owner:password`, on its data folder.
+ */
+export async function startOwnedSite(env: Record<string, string>): Promise<BuiltSite> {
+  const site = await startBuiltSite({ LOG_LEVEL: 'warn', ...env });
+  const password = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
+    input: `${OWNER_PASSWORD}\n`,
+    env: { ...process.env, DATA_DIR: site.dataDir },
+    encoding: 'utf8',
+  });
+  expect(password.status, password.stderr).toBe(0);
+  return site;
+}
+
 /** Sets the password the way the owner does: `npm run owner:password`, on the test server's data. */
 export function setOwnerPassword(password = OWNER_PASSWORD): void {
   forgetStoredSession();

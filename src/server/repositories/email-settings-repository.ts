@@ -5,6 +5,7 @@ import type { NotificationChannel } from '../../shared/schemas/owner.js';
 import { configuredChannels, type NotificationSettings } from '../config.js';
 import type { Database, NotificationJobTable } from '../db/schema.js';
 import { putOwnerSetting } from './owner-settings-repository.js';
+import { getStoredTelegramSettings } from './telegram-settings-repository.js';
 
 /**
  * E-mail set up in Settings, one `owner_settings` row of JSON, so a change is one write that every
@@ -49,8 +50,9 @@ export async function getNotificationJob(db: Kysely<Database>, id: string): Prom
 }
 
 /**
- * The channels a notification goes out on now: those of the environment, and e-mail when it is set up
- * in Settings. Read at each use, so a change in Settings applies at once in every process.
+ * The channels a notification goes out on now: those of the environment, e-mail when it is set up in
+ * Settings, and Telegram once its chat is connected there. Read at each use, so a change in Settings
+ * applies at once in every process.
  */
 export async function activeChannels(
   db: Kysely<Database>,
@@ -58,5 +60,8 @@ export async function activeChannels(
 ): Promise<NotificationChannel[]> {
   const channels = configuredChannels(notifications);
   if (!channels.includes('email') && (await getStoredEmailSettings(db))) channels.unshift('email');
+  if (!channels.includes('telegram') && (await getStoredTelegramSettings(db))?.settings.chatId) {
+    channels.push('telegram');
+  }
   return channels;
 }

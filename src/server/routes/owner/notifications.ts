@@ -10,7 +10,11 @@ import {
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { activeChannels, getStoredEmailSettings } from '../../repositories/email-settings-repository.js';
+import {
+  activeChannels,
+  getNotificationJob,
+  getStoredEmailSettings,
+} from '../../repositories/email-settings-repository.js';
 import {
   countPending,
   enqueueNotification,
@@ -18,6 +22,7 @@ import {
   resendJob,
   toDelivery,
 } from '../../repositories/notification-repository.js';
+import { getStoredTelegramSettings } from '../../repositories/telegram-settings-repository.js';
 import { errorResponses, ok } from '../responses.js';
 
 export interface NotificationRoutesOptions {
@@ -43,11 +48,14 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       // E-mail may be set up in Settings while the site runs: read each time.
       const active = await activeChannels(db, notifications);
       const emailTarget = notifications.email?.to ?? (await getStoredEmailSettings(db))?.to ?? null;
+      const storedTelegram = (await getStoredTelegramSettings(db))?.settings;
+      const telegramTarget =
+        notifications.telegram?.chatId ?? storedTelegram?.chatName ?? storedTelegram?.chatId ?? null;
       return ok({
         channels: NOTIFICATION_CHANNELS.map((channel) => ({
           channel,
           configured: active.includes(channel),
-          target: channel === 'email' ? emailTarget : (notifications.telegram?.chatId ?? null),
+          target: channel === 'email' ? emailTarget : telegramTarget,
         })),
         pending: await countPending(db),
         problems: await listDeliveryProblems(db),
@@ -69,6 +77,19 @@ export const notificationRoutes: FastifyPluginAsync<NotificationRoutesOptions> =
       const job = await enqueueNotification(db, channel, 'test');
       onQueued();
       return reply.code(201).send(ok({ delivery: toDelivery(job) }, 'Queued'));
+    },
+  });
+
+  api.get('/owner/notifications/:id', {
+    schema: {
+      summary: 'One delivery: waiting, sent or failed (a test the page follows until it is delivered)',
+      params: idParamsSchema,
+      response: { 200: deliveryResponseSchema, ...errorResponses(404) },
+    },
+    handler: async (request) => {
+      const job = await getNotificationJob(db, request.params.id);
+      if (!job) throw new AppError(404, 'not_found', 'No such delivery');
+      return ok({ delivery: toDelivery(job) });
     },
   });
 

@@ -36,7 +36,7 @@ export function NotificationSettings({ status, onTest }: NotificationSettingsPro
                     ? t('settings.configured', { target: channel.target ?? '' })
                     : channel.channel === 'email'
                       ? t('settings.not_configured_email')
-                      : t('settings.not_configured')}
+                      : t('settings.not_configured_telegram')}
                 </span>
               </span>
               {channel.configured && (

@@ -1,0 +1,200 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../shared/api/api-client.js';
+import { useConnectTelegram, useDisconnectTelegram, useRenewTelegramLink } from '../api/connect-telegram.js';
+import { useDelivery } from '../api/get-delivery.js';
+import { useTelegramSettings } from '../api/get-telegram-settings.js';
+import { useSendTestNotification } from '../api/send-test-notification.js';
+import { Field } from '../components/field.js';
+import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import styles from './telegram-settings.module.css';
+
+const BOTFATHER = 'https://t.me/BotFather';
+
+/**
+ * Telegram set up in the browser (issue 28, decision 035), without the owner ever looking for a chat
+ * id: paste the bot's token, open the one-time link (or scan its QR code) and press Start; the page
+ * turns to "connected" by itself. The token is write-only and Telegram is never called from here.
+ */
+export function TelegramSettingsCard() {
+  const { t } = useTranslation('owner');
+  const errorText = useOwnerErrorText();
+  const { data: settings, error: loadError } = useTelegramSettings();
+  const connect = useConnectTelegram();
+  const renew = useRenewTelegramLink();
+  const disconnect = useDisconnectTelegram();
+  const sendTest = useSendTestNotification();
+  const testDelivery = useDelivery(sendTest.data?.delivery.id);
+  const [token, setToken] = useState('');
+
+  const onConnect = (event: FormEvent) => {
+    event.preventDefault();
+    if (connect.isPending) return;
+    connect.mutate({ token }, { onSuccess: (result) => result.problem === null && setToken('') });
+  };
+
+  const failure = connect.error ?? renew.error ?? disconnect.error;
+  const tokenError =
+    failure instanceof ApiError && failure.fieldErrors.some((error) => error.field === 'token')
+      ? t('telegram_settings.token_invalid')
+      : connect.data?.problem
+        ? t(`telegram_settings.problems.${connect.data.problem}`)
+        : undefined;
+  const otherFailure = failure && !(failure instanceof ApiError && failure.fieldErrors.length > 0);
+
+  const delivery = testDelivery.data ?? sendTest.data?.delivery;
+  const testStatus = sendTest.error
+    ? errorText(sendTest.error)
+    : !delivery
+      ? sendTest.isPending
+        ? t('telegram_settings.test_sending')
+        : t('telegram_settings.test_hint')
+      : delivery.status === 'sent'
+        ? t('telegram_settings.test_sent', { time: new Date(delivery.sentAt ?? Date.now()).toLocaleTimeString() })
+        : delivery.status === 'failed'
+          ? t('telegram_settings.test_failed')
+          : t('telegram_settings.test_waiting');
+  const testButton = (
+    <>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={sendTest.isPending || delivery?.status === 'pending'}
+          onClick={() => sendTest.mutate('telegram')}
+        >
+          {t('telegram_settings.send_test')}
+        </button>
+      </div>
+      <p role="status" className={styles.muted}>
+        {testStatus}
+      </p>
+    </>
+  );
+
+  return (
+    <section className={styles.card} aria-labelledby="owner-telegram-title">
+      <h2 id="owner-telegram-title" className={styles.title} tabIndex={-1}>
+        {t('telegram_settings.title')}
+      </h2>
+      <p className={styles.muted}>{t('telegram_settings.intro')}</p>
+      {loadError && <p role="alert">{errorText(loadError)}</p>}
+
+      {settings?.source === 'environment' && (
+        <>
+          <p className={styles.notice}>{t('telegram_settings.from_environment')}</p>
+          <Field label={t('telegram_settings.chat_id')} value={settings.chat ?? ''} readOnly />
+          {testButton}
+        </>
+      )}
+
+      {settings?.state === 'none' && (
+        <form className={styles.form} onSubmit={onConnect} noValidate>
+          <ol className={styles.steps}>
+            <li>
+              {t('telegram_settings.step_botfather_before')}{' '}
+              <a href={BOTFATHER} target="_blank" rel="noopener noreferrer">
+                @BotFather
+              </a>{' '}
+              {t('telegram_settings.step_botfather_after')}
+            </li>
+            <li>{t('telegram_settings.step_token')}</li>
+          </ol>
+          <Field
+            label={t('telegram_settings.token')}
+            hint={t('telegram_settings.token_hint')}
+            type="password"
+            name="telegram-token"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="none"
+            value={token}
+            onChange={(event) => {
+              setToken(event.target.value);
+              connect.reset();
+            }}
+            error={tokenError}
+          />
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primary} disabled={connect.isPending}>
+              {connect.isPending ? t('telegram_settings.connecting') : t('telegram_settings.connect')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      {settings?.source === 'settings' && settings.state === 'waiting' && (
+        <div className={styles.form}>
+          <p>{t('telegram_settings.bot_saved', { bot: `@${settings.bot?.username ?? ''}` })}</p>
+          {settings.link ? (
+            <>
+              <p>{t('telegram_settings.open_link')}</p>
+              <p className={styles.link}>
+                <a href={settings.link} target="_blank" rel="noopener noreferrer">
+                  {settings.link.replace(/^https:\/\//, '')}
+                </a>
+              </p>
+              <div
+                className={styles.qrCode}
+                role="img"
+                aria-label={t('telegram_settings.qr_label')}
+                // The SVG is drawn by our own server from the t.me address (rectangles only).
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: markup made by the site's server, no visitor text in it
+                dangerouslySetInnerHTML={{ __html: settings.qrCode ?? '' }}
+              />
+              <p className={styles.muted}>
+                {t('telegram_settings.link_until', {
+                  time: new Date(settings.expiresAt ?? Date.now()).toLocaleTimeString([], {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  }),
+                })}
+              </p>
+              <p role="status" className={styles.waiting}>
+                {t('telegram_settings.waiting')}
+              </p>
+            </>
+          ) : (
+            <p role="status">{t('telegram_settings.link_expired')}</p>
+          )}
+          {settings.problem && (
+            <p role="alert" className={styles.notice}>
+              {t(`telegram_settings.problems.${settings.problem}`)}
+            </p>
+          )}
+          <div className={styles.actions}>
+            {!settings.link && (
+              <button type="button" className={styles.primary} onClick={() => renew.mutate()}>
+                {t('telegram_settings.new_link')}
+              </button>
+            )}
+            <button type="button" className={styles.secondary} onClick={() => disconnect.mutate()}>
+              {t('telegram_settings.other_bot')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {settings?.source === 'settings' && settings.state === 'connected' && (
+        <div className={styles.form}>
+          <p>
+            {t('telegram_settings.connected', {
+              chat: settings.chat ?? '',
+              bot: `@${settings.bot?.username ?? ''}`,
+            })}
+          </p>
+          {testButton}
+          <div className={styles.actions}>
+            <button type="button" className={styles.secondary} onClick={() => renew.mutate()}>
+              {t('telegram_settings.other_chat')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => disconnect.mutate()}>
+              {t('telegram_settings.disconnect')}
+            </button>
+          </div>
+        </div>
+      )}
+      {otherFailure && <p role="alert">{errorText(failure)}</p>}
+    </section>
+  );
+}
