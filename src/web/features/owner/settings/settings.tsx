@@ -5,6 +5,7 @@ import { useSessions } from '../api/get-sessions.js';
 import { useSendTestNotification } from '../api/send-test-notification.js';
 import { useHashTarget } from '../components/use-hash-target.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { BackupSettings } from './backup-settings.js';
 import { EmailSettingsCard } from './email-settings.js';
 import { NotificationSettings } from './notification-settings.js';
 import { SecuritySettings } from './security-settings.js';
@@ -44,6 +45,7 @@ export function Settings() {
       <WeeklySummarySetting
         emailTarget={notifications.data?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
       />
+      <BackupSettings />
       <SessionList sessions={sessions.data?.sessions ?? []} onEnd={(session) => endSession.mutate(session)} />
       <SecuritySettings />
     </div>
