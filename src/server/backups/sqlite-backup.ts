@@ -18,7 +18,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 /** A backup holds every message and the owner's sessions: only its owner may read it. */
-export const BACKUP_FILE_MODE = 0o600;
+const BACKUP_FILE_MODE = 0o600;
 /** The folders backups are made in (`DATA_DIR/backups`, a download's work folder) are the server user's alone. */
 export const BACKUP_FOLDER_MODE = 0o700;
 /** The private folders a backup is made in, removed after it (and when a crash left one behind). */

@@ -4,8 +4,8 @@ import { successResponseSchema } from './api.js';
 /** How often the server backs the SQLite database up into `DATA_DIR/backups` (docs/decisions/036-backups.md). */
 export const BACKUP_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
-export const BACKUPS_KEPT_MIN = 1;
-export const BACKUPS_KEPT_MAX = 90;
+const BACKUPS_KEPT_MIN = 1;
+const BACKUPS_KEPT_MAX = 90;
 export const DEFAULT_BACKUP_SCHEDULE = { frequency: 'daily', keep: 7 } as const;
 
 /** Why the last scheduled backup failed, in words the owner area has for each. */
