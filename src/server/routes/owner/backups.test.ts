@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hitRateLimit } from '../../rate-limit/rate-limit-store.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import { testDialect } from '../../test/helper.js';
 import { createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
@@ -133,6 +134,21 @@ describe(`backups in Settings, on ${testDialect}`, () => {
       expect(after).toMatchObject({ last: null, kept: 0 });
     },
   );
+
+  it('allows 10 downloads an hour from one address', async () => {
+    // Ten made already from this address (each download copies the whole database).
+    for (let count = 0; count < 10; count++) {
+      await hitRateLimit(owner.db, 'owner-backup-download:203.0.113.9', 60 * 60_000);
+    }
+    const answer = await owner.app.inject({
+      method: 'GET',
+      url: '/api/v1/owner/backups/download',
+      headers: ownerHeaders(owner),
+      remoteAddress: '203.0.113.9',
+    });
+    expect(answer.statusCode).toBe(429);
+    expect(answer.json().code).toBe('rate_limited');
+  });
 
   it.runIf(testDialect === 'postgres')('says on PostgreSQL that pg_dump backs it up: 409, never 500', async () => {
     const state = await call('GET', '');
