@@ -46,6 +46,8 @@ const STORAGE_TESTS = [
   'src/server/routes/owner/site-address.test.ts',
   // Backups in Settings: the schedule in owner_settings; on PostgreSQL the card says pg_dump and the download is 409.
   'src/server/routes/owner/backups.test.ts',
+  // The notices: their choices and language in owner_settings, the digest's period claimed by one of two processes.
+  'src/server/routes/owner/notices.test.ts',
   // The set-up checklist: its steps read from several tables, what was once done kept in owner_settings.
   'src/server/routes/owner/setup-checklist.test.ts',
   'src/server/routes/owner/stats.test.ts',

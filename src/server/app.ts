@@ -17,14 +17,18 @@ import { contentHistoryJob } from './jobs/content-history-job.js';
 import { contentRefreshJob } from './jobs/content-refresh-job.js';
 import { databaseBackupJob } from './jobs/database-backup-job.js';
 import { inboxHousekeepingJob } from './jobs/inbox-housekeeping-job.js';
+import { messageDigestJob } from './jobs/message-digest-job.js';
 import { rateLimitPurgeJob } from './jobs/rate-limit-purge-job.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { siteAddressRefreshJob } from './jobs/site-address-refresh-job.js';
 import { statisticsHousekeepingJob } from './jobs/statistics-housekeeping-job.js';
+import { telegramLinkJob } from './jobs/telegram-link-job.js';
 import { weeklySummaryJob } from './jobs/weekly-summary-job.js';
 import { OutboxWorker } from './outbox/outbox-worker.js';
 import { type SmtpTlsOptions, storedEmailChannel } from './outbox/stored-email.js';
+import { storedTelegramChannel } from './outbox/stored-telegram.js';
 import { activeChannels } from './repositories/email-settings-repository.js';
+import { noticeLocale } from './repositories/owner-settings-repository.js';
 import { contactRoutes } from './routes/contact/index.js';
 import { cvRoutes } from './routes/cv/index.js';
 import { entriesRoutes } from './routes/entries/index.js';
@@ -47,7 +51,13 @@ export interface AppOptions {
     Partial<
       Pick<
         Config,
-        'statsRetentionMonths' | 'contentHistoryDays' | 'publicUrl' | 'siteOrigin' | 'serveSourceMaps' | 'contentWatch'
+        | 'statsRetentionMonths'
+        | 'contentHistoryDays'
+        | 'publicUrl'
+        | 'siteOrigin'
+        | 'serveSourceMaps'
+        | 'contentWatch'
+        | 'telegramApiUrl'
       >
     >;
   db: Db;
@@ -129,12 +139,11 @@ export async function buildApp({
   // says 503, and the refresh job reads the address again each second.
   await siteAddress.refresh().catch(() => undefined);
   const siteOrigin = () => siteAddress.origin;
-  const outbox = new OutboxWorker(
-    db,
-    config.notifications,
-    app.log.child({ component: 'outbox' }),
-    storedEmailChannel(db, secretBox, smtpTls),
-  );
+  const telegramApiUrl = config.telegramApiUrl ?? 'https://api.telegram.org';
+  const outbox = new OutboxWorker(db, config.notifications, app.log.child({ component: 'outbox' }), {
+    email: storedEmailChannel(db, secretBox, smtpTls),
+    telegram: storedTelegramChannel(db, secretBox, telegramApiUrl),
+  });
   app.decorate('outbox', outbox);
   app.addHook('onClose', async () => outbox.stop());
 
@@ -161,11 +170,25 @@ export async function buildApp({
         onQueued: () => outbox.kick(),
       }),
     )
+    .add(
+      messageDigestJob(db, {
+        notifications: config.notifications,
+        publicUrl: () => siteAddress.configured,
+        onQueued: () => outbox.kick(),
+      }),
+    )
     .add(inboxHousekeepingJob(db))
     .add(rateLimitPurgeJob(db))
     .add(contentHistoryJob(db, { keepDays: config.contentHistoryDays }))
     .add(contentRefreshJob(content, db))
-    .add(siteAddressRefreshJob(siteAddress));
+    .add(siteAddressRefreshJob(siteAddress))
+    .add(
+      telegramLinkJob(db, {
+        secretBox,
+        apiUrl: telegramApiUrl,
+        locale: () => noticeLocale(db, config.notifications),
+      }),
+    );
   // Off unless asked: main.ts asks by default (CONTENT_WATCH), tests that build an app from a fixture do not.
   if (config.contentWatch) jobs.add(contentFolderWatchJob(content, db, { contentDir: config.contentDir }));
   // Likewise the scheduled backups (docs/decisions/036-backups.md): main.ts turns them on.
@@ -193,6 +216,7 @@ export async function buildApp({
         onQueued: () => outbox.kick(),
         secretBox,
         smtpTls,
+        telegramApiUrl,
         siteAddress,
         cacheDir: config.cacheDir,
       });

@@ -100,7 +100,9 @@ describe('loadConfig', () => {
       retrySeconds: 15,
     });
     const none = loadConfig({ SMTP_URL: '', TELEGRAM_BOT_TOKEN: ' ', DATABASE_URL: '' });
-    expect(none.notifications).toMatchObject({ email: undefined, telegram: undefined, locale: 'lotin' });
+    // No OWNER_LOCALE: the language is the owner's choice in Settings (decision 037).
+    expect(none.notifications).toMatchObject({ email: undefined, telegram: undefined });
+    expect(none.notifications).not.toHaveProperty('locale');
     expect(none.database.dialect).toBe('sqlite');
   });
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LOCALES } from '../shared/locales.js';
+import { LOCALES } from '../shared/locales.js';
 import type { NotificationChannel } from '../shared/schemas/owner.js';
+import { TELEGRAM_BOT_TOKEN } from '../shared/schemas/telegram-settings.js';
 import { parseSecretKey } from './security/secret-box.js';
 
 /**
@@ -80,10 +81,7 @@ const environmentSchema = z.object({
   MAIL_FROM: optionalText().pipe(emailAddress.optional()),
   MAIL_TO: optionalText().pipe(emailAddress.optional()),
   TELEGRAM_BOT_TOKEN: optionalText().pipe(
-    z
-      .string()
-      .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be the token @BotFather gave, like 123456789:AAE…')
-      .optional(),
+    z.string().regex(TELEGRAM_BOT_TOKEN, 'must be the token @BotFather gave, like 123456789:AAE…').optional(),
   ),
   TELEGRAM_CHAT_ID: optionalText().pipe(
     z
@@ -111,7 +109,8 @@ const environmentSchema = z.object({
     });
     return z.NEVER;
   }),
-  OWNER_LOCALE: z.enum(LOCALES).default(DEFAULT_LOCALE),
+  // Unset, the owner chooses in Settings (decision 037); set, it wins and Settings shows it read-only.
+  OWNER_LOCALE: optionalText().pipe(z.enum(LOCALES).optional()),
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   CONTENT_HISTORY_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
@@ -188,11 +187,16 @@ function configSchema(cwd: string) {
         env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
           ? { botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID, apiUrl: env.TELEGRAM_API_URL }
           : undefined,
-      /** The language of e-mails and Telegram messages to the owner. */
-      locale: env.OWNER_LOCALE,
+      /**
+       * The language of e-mails and Telegram messages to the owner when OWNER_LOCALE gives one; then it
+       * wins over the choice in Settings. Absent when not given (owner-settings-repository.ts).
+       */
+      ...(env.OWNER_LOCALE === undefined ? {} : { locale: env.OWNER_LOCALE }),
       /** The first retry after a failed delivery; each later one waits twice as long, up to an hour. */
       retrySeconds: env.OUTBOX_RETRY_SECONDS,
     },
+    /** Where Telegram's Bot API answers, also for a bot connected in Settings (tests use a local stand-in). */
+    telegramApiUrl: env.TELEGRAM_API_URL,
     /** The public origin (`https://example.com`); without it absolute addresses use `siteOrigin`'s fixed local one. */
     publicUrl: env.PUBLIC_URL,
     /** Source maps are always built, and served only when asked. */

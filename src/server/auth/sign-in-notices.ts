@@ -4,6 +4,7 @@ import { hitRateLimit } from '../rate-limit/rate-limit-store.js';
 import { activeChannels } from '../repositories/email-settings-repository.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
 import { knownDevice, rememberDevice } from '../repositories/owner-device-repository.js';
+import { noticeChoices } from '../repositories/owner-settings-repository.js';
 import { readDeviceToken, setDeviceCookie } from './device-cookie.js';
 import type { OwnerAuthContext } from './owner-auth-context.js';
 
@@ -54,7 +55,7 @@ export async function noteFailedSignIn(context: OwnerAuthContext, now = new Date
   }
 }
 
-/** After a sign-in: a browser not seen before gets its device cookie, and the owner is told. */
+/** After a sign-in: a browser not seen before gets its device cookie, and the owner is told (unless turned off). */
 export async function noteSignIn(
   context: OwnerAuthContext,
   request: FastifyRequest,
@@ -65,5 +66,7 @@ export async function noteSignIn(
   const token = readDeviceToken(request);
   if (token && (await knownDevice(context.db, token, now))) return;
   setDeviceCookie(request, reply, await rememberDevice(context.db, device, now));
+  // The owner may turn this notice off in Settings (decision 037); failed sign-ins are always told.
+  if (!(await noticeChoices(context.db)).signIns) return;
   await notifyOwner(context, 'new_sign_in', { device, at: now.toISOString() }, now);
 }

@@ -6,7 +6,7 @@ import russian from './owner-notifications/russian.json' with { type: 'json' };
 /**
  * What the owner reads in e-mails and Telegram, one JSON file per language with the same keys
  * (checked by src/web/i18n/translations.test.ts), typed from the Uzbek source. The server sends
- * them in OWNER_LOCALE.
+ * them in the owner's language (`noticeLocale`: OWNER_LOCALE, or the choice in Settings).
  */
 export type OwnerTexts = typeof lotin;
 

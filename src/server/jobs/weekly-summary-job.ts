@@ -3,14 +3,14 @@ import { queueWeeklySummary, type WeeklySummaryOptions } from '../outbox/weekly-
 import type { Job } from './scheduler.js';
 
 /**
- * Looks every hour whether the weekly summary is due and queues it. Every process of a cluster may
- * do so: the week's row makes sure one e-mail goes out.
+ * Looks every five minutes whether the weekly summary is due (at the day and hour the owner chose)
+ * and queues it. Every process of a cluster may do so: the week's row makes sure one e-mail goes out.
  */
 export function weeklySummaryJob(
   db: Db,
   {
     onQueued,
-    intervalMs = 60 * 60_000,
+    intervalMs = 5 * 60_000,
     notifications,
     publicUrl,
   }: Omit<WeeklySummaryOptions, 'publicUrl'> & {

@@ -21,7 +21,7 @@ function oneLine(text: string): string {
   return text.replace(NOT_FOR_ONE_LINE, '\ufffd');
 }
 
-/** A visitor's message, in the language OWNER_LOCALE names; the visitor's text is escaped in the HTML part. */
+/** A visitor's message, in the owner's language (`noticeLocale`); the visitor's text is escaped in the HTML part. */
 export function messageNotification(jobId: string, message: OwnerMessage, locale: Locale): Notification {
   const texts = OWNER_TEXTS[locale].message;
   const [name, email] = [oneLine(message.name), oneLine(message.email)];
@@ -35,12 +35,51 @@ export function messageNotification(jobId: string, message: OwnerMessage, locale
   };
 }
 
+/** A message's first line in a digest: the reader opens the inbox for the rest. */
+const FIRST_LINE_MAX = 120;
+
+export interface DigestPeriod {
+  /** ISO times: the period's start (the last digest's end, or when digests began) and end. */
+  from: string;
+  until: string;
+  /** Messages not listed (the list stops at some), counted. */
+  more: number;
+}
+
+/**
+ * The digest of the new messages of a period: who wrote and the first line of each, made one line
+ * each as in a single message's notification. Prepared when queued and sent as text; the outbox
+ * escapes it for the HTML part (`preparedNotification`), so a visitor's `<b>` stays text.
+ */
+export function digestContent(
+  messages: Pick<OwnerMessage, 'name' | 'email' | 'message'>[],
+  period: DigestPeriod,
+  locale: Locale,
+  inboxUrl?: string,
+): { subject: string; text: string } {
+  const texts = OWNER_TEXTS[locale].digest;
+  const count = String(messages.length + period.more);
+  const time = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')}`;
+  const lines = messages.map((message) => {
+    const first = oneLine(message.message.trim().split(/\r?\n/, 1)[0] ?? '');
+    const line = first.length > FIRST_LINE_MAX ? `${first.slice(0, FIRST_LINE_MAX - 1)}…` : first;
+    return fill(texts.line, { name: oneLine(message.name), email: oneLine(message.email), line });
+  });
+  const paragraphs = [
+    fill(texts.heading, { count, from: time(period.from), until: time(period.until) }),
+    [...lines, ...(period.more > 0 ? [fill(texts.more, { count: String(period.more) })] : [])].join('\n'),
+    ...(inboxUrl ? [fill(texts.inbox, { url: inboxUrl })] : []),
+    `— ${texts.footer}`,
+  ];
+  return { subject: fill(texts.subject, { count }), text: paragraphs.join('\n\n') };
+}
+
 export function testNotification(jobId: string, locale: Locale): Notification {
   const texts = OWNER_TEXTS[locale].test;
   return { id: jobId, subject: texts.subject, text: texts.text, html: paragraphs([texts.text]) };
 }
 
-/** A notification prepared by whoever queued it (the weekly summary): subject and text in the payload. */
+/** A notification prepared by whoever queued it (the weekly summary, a digest): subject and text in the payload. */
 export function preparedNotification(jobId: string, payload: string | null): Notification | undefined {
   try {
     const { subject, text } = JSON.parse(payload ?? 'null') as { subject?: unknown; text?: unknown };

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { NotificationJobTable } from '../db/schema.js';
 import { getMessage } from '../repositories/contact-repository.js';
 import { claimDueJobs, markFailed, markRetry, markSent } from '../repositories/notification-repository.js';
+import { noticeLocale } from '../repositories/owner-settings-repository.js';
 import { type Channel, DeliveryError, type Notification } from './channel.js';
 import { emailChannel } from './email-channel.js';
 import { messageNotification, preparedNotification, testNotification } from './notification-text.js';
@@ -38,12 +39,13 @@ export class OutboxWorker {
     private readonly db: Db,
     private readonly settings: NotificationSettings,
     private readonly log: FastifyBaseLogger,
-    /** E-mail set up in Settings (stored-email.ts), used when the environment sets none. */
-    storedEmail?: Channel,
+    /** Channels set up in Settings (stored-email.ts, stored-telegram.ts), used where the environment sets none. */
+    stored: Partial<Record<NotificationChannel, Channel>> = {},
   ) {
     if (settings.email) this.channels.email = emailChannel(settings.email);
-    else if (storedEmail) this.channels.email = storedEmail;
+    else if (stored.email) this.channels.email = stored.email;
     if (settings.telegram) this.channels.telegram = telegramChannel(settings.telegram);
+    else if (stored.telegram) this.channels.telegram = stored.telegram;
   }
 
   start(): void {
@@ -93,9 +95,10 @@ export class OutboxWorker {
   }
 
   private async notificationFor(job: NotificationJobTable): Promise<Notification | undefined> {
-    const locale = this.settings.locale;
+    if (job.kind === 'summary' || job.kind === 'digest') return preparedNotification(job.id, job.payload);
+    // Read at each send: a language chosen in Settings counts at once in every process (decision 037).
+    const locale = await noticeLocale(this.db, this.settings);
     if (job.kind === 'test') return testNotification(job.id, locale);
-    if (job.kind === 'summary') return preparedNotification(job.id, job.payload);
     if (isSecurityNotification(job.kind)) return securityNotification(this.db, job, locale);
     const message = job.message_id ? await getMessage(this.db, job.message_id) : undefined;
     return message && messageNotification(job.id, message, locale);

@@ -9,36 +9,48 @@ import { fill, OWNER_TEXTS } from '../i18n/owner-texts.js';
 import { countMessagesReceived } from '../repositories/contact-repository.js';
 import { activeChannels } from '../repositories/email-settings-repository.js';
 import { enqueueNotification } from '../repositories/notification-repository.js';
-import { claimSummaryWeek, weeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
+import {
+  claimSummaryWeek,
+  DEFAULT_SUMMARY_TIME,
+  lastSummaryWeek,
+  noticeLocale,
+  type SummaryTime,
+  weeklySummaryEnabled,
+  weeklySummaryTime,
+} from '../repositories/owner-settings-repository.js';
 import { queryStats } from '../repositories/stats-repository.js';
 
 /**
- * The weekly summary e-mail: on Monday, last week's (Monday to Sunday, UTC days) unique
- * visitors and visits with their change against the week before, the top pages and the new
- * messages, in OWNER_LOCALE, queued in the outbox like any notification.
+ * The weekly summary e-mail: on the day and hour the owner chose (Monday 06:00 UTC by default), the
+ * last seven UTC days' unique visitors and visits with their change against the seven before, the
+ * top pages and the new messages, in the owner's language, queued in the outbox like any
+ * notification. Day and hour are UTC, as the statistics' days are (decision 037).
  */
 
-/** Not before Monday 06:00 UTC (11:00 in Tashkent): Sunday's last visits are in, and it is morning. */
-const SUMMARY_FROM_HOUR_UTC = 6;
-/** Until Tuesday's end, so a server that was down on Monday still sends it; later, the week is skipped. */
+/** From the chosen hour to the next day's end, so a server that was down still sends it; later, it is skipped. */
 const SUMMARY_WINDOW_DAYS = 2;
 const TOP_PAGES = 5;
 
 export interface SummaryWeek {
+  /** The ISO week of the first day summed up: one summary per week, whichever day it goes on. */
   week: string;
   from: string;
   to: string;
 }
 
-/** The week whose summary is due at `now`, or undefined outside the sending window. */
-export function dueSummaryWeek(now: Date): SummaryWeek | undefined {
-  const today = dayOf(now);
-  const { monday } = isoWeek(today);
-  const opens = Date.parse(`${monday}T00:00:00Z`) + SUMMARY_FROM_HOUR_UTC * 3_600_000;
-  const closes = Date.parse(`${addDays(monday, SUMMARY_WINDOW_DAYS)}T00:00:00Z`);
-  if (now.getTime() < opens || now.getTime() >= closes) return undefined;
-  const last = isoWeek(addDays(monday, -1));
-  return { week: last.week, from: last.monday, to: last.sunday };
+/** The seven days whose summary is due at `now`, sent at `time`, or undefined outside its window. */
+export function dueSummaryWeek(now: Date, time: SummaryTime = DEFAULT_SUMMARY_TIME): SummaryWeek | undefined {
+  const { monday } = isoWeek(dayOf(now));
+  // This week's sending day, or last week's (Sunday's window runs into Monday).
+  for (const weekOffset of [0, -7]) {
+    const sendDay = addDays(monday, time.day - 1 + weekOffset);
+    const opens = Date.parse(`${sendDay}T00:00:00Z`) + time.hour * 3_600_000;
+    const closes = Date.parse(`${addDays(sendDay, SUMMARY_WINDOW_DAYS)}T00:00:00Z`);
+    if (now.getTime() < opens || now.getTime() >= closes) continue;
+    const from = addDays(sendDay, -7);
+    return { week: isoWeek(from).week, from, to: addDays(sendDay, -1) };
+  }
+  return undefined;
 }
 
 /** "+12%", "−5%" (a real minus sign), "±0%"; undefined when there was nothing to compare with. */
@@ -110,14 +122,18 @@ export async function queueWeeklySummary(
   now = new Date(),
 ): Promise<SummaryOutcome> {
   if (!(await activeChannels(db, notifications)).includes('email')) return 'no_email';
-  const due = dueSummaryWeek(now);
+  // The chosen day and hour are read at each turn: a change counts at once in every process.
+  const due = dueSummaryWeek(now, await weeklySummaryTime(db));
   if (!due) return 'not_due';
   if (!(await weeklySummaryEnabled(db))) return 'off';
-  const [stats, messages] = await Promise.all([
+  // Claimed already: no need to sum up the week again (the job looks every few minutes).
+  if ((await lastSummaryWeek(db)) === due.week) return 'already_queued';
+  const [stats, messages, locale] = await Promise.all([
     queryStats(db, { from: due.from, to: due.to }, now),
     countMessagesReceived(db, due.from, due.to),
+    noticeLocale(db, notifications),
   ]);
-  const content = summaryContent(stats, messages, notifications.locale, publicUrl);
+  const content = summaryContent(stats, messages, locale, publicUrl);
   return db.transaction().execute(async (transaction) => {
     if (!(await claimSummaryWeek(transaction, due.week, now))) return 'already_queued';
     await enqueueNotification(transaction, 'email', 'summary', content, now);

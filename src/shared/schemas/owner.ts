@@ -19,11 +19,15 @@ export type SpamReason = (typeof SPAM_REASONS)[number];
 
 export const NOTIFICATION_CHANNELS = ['email', 'telegram'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
-/** What a notification is about; the last four keep the owner's sign-in in view (docs/decisions). */
+/**
+ * What a notification is about (`digest`: the new messages of a few hours, decision 037); the last
+ * four keep the owner's sign-in in view (docs/decisions).
+ */
 const NOTIFICATION_KINDS = [
   'message',
   'test',
   'summary',
+  'digest',
   'password_reset',
   'new_sign_in',
   'failed_sign_ins',

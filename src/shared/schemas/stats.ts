@@ -118,10 +118,14 @@ export const thisBrowserResponseSchema = successResponseSchema(thisBrowserSchema
 
 /** The weekly summary e-mail: whether the owner wants it, and whether e-mail is set up at all. */
 export const weeklySummaryBodySchema = z.strictObject({
-  enabled: z.boolean().describe('true: every Monday, e-mail last week’s figures to MAIL_TO'),
+  enabled: z.boolean().describe('true: once a week, e-mail the last seven days’ figures to MAIL_TO'),
+  day: z.int().min(1).max(7).optional().describe('The day it goes, 1 (Monday) to 7 (Sunday), UTC; unchanged if absent'),
+  hour: z.int().min(0).max(23).optional().describe('The hour it goes, 0 to 23, UTC; unchanged if absent'),
 });
 const weeklySummarySchema = z.object({
   enabled: z.boolean(),
+  day: z.int().min(1).max(7).describe('1 (Monday, the default) to 7 (Sunday), UTC'),
+  hour: z.int().min(0).max(23).describe('0 to 23 UTC (6 by default)'),
   emailConfigured: z
     .boolean()
     .describe('false: SMTP_URL, MAIL_FROM and MAIL_TO are not all set; it cannot be turned on'),

@@ -7,6 +7,7 @@ import type { NotificationChannel, SpamReason } from '../../../shared/schemas/ow
 import type { Db } from '../../db/database.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
+import { noticeChoices } from '../../repositories/owner-settings-repository.js';
 import { errorResponses, ok } from '../responses.js';
 
 export interface ContactRoutesOptions {
@@ -42,7 +43,8 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
     },
     handler: async (request, reply) => {
       const reason = spamReason(request.body);
-      const channels = await options.channels();
+      // In digest mode nothing is queued now: the digest job lists the message later (decision 037).
+      const channels = (await noticeChoices(db)).messages === 'digest' ? [] : await options.channels();
       const id = await saveContactMessage(db, request.body, { spamReason: reason, channels });
       if (reason) {
         // Kept in the spam folder, never silently lost; the bot gets the usual answer and learns nothing.

@@ -13,6 +13,7 @@ import { contentTranslationRoutes } from './content-translations.js';
 import { emailSettingsRoutes } from './email-settings.js';
 import { entryRoutes } from './entries.js';
 import { messageRoutes } from './messages.js';
+import { noticesRoutes } from './notices.js';
 import { type NotificationRoutesOptions, notificationRoutes } from './notifications.js';
 import { passkeyRoutes } from './passkeys.js';
 import { accountSecurityRoutes, passwordResetRoutes } from './password.js';
@@ -23,6 +24,7 @@ import { ownerSetupRoutes } from './setup.js';
 import { setupChecklistRoutes } from './setup-checklist.js';
 import { siteAddressRoutes } from './site-address.js';
 import { statsRoutes } from './stats.js';
+import { telegramSettingsRoutes } from './telegram-settings.js';
 import { weeklySummaryRoutes } from './weekly-summary-setting.js';
 
 declare module 'fastify' {
@@ -41,6 +43,8 @@ export type OwnerRoutesOptions = NotificationRoutesOptions & {
   secretBox: SecretBox;
   /** Extra TLS options for SMTP set up in Settings (tests only). */
   smtpTls?: SmtpTlsOptions;
+  /** Where Telegram's Bot API answers (TELEGRAM_API_URL). */
+  telegramApiUrl: string;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -115,8 +119,10 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
+    await signedIn.register(noticesRoutes, { db, notifications: options.notifications });
     await signedIn.register(emailSettingsRoutes, options);
     await signedIn.register(backupRoutes, { db });
+    await signedIn.register(telegramSettingsRoutes, options);
     await signedIn.register(contentStoreRoutes, { db });
     await signedIn.register(contentTranslationRoutes, { db });
     await signedIn.register(entryRoutes, { db });

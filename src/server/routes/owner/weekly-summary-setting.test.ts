@@ -40,23 +40,29 @@ describe(`the weekly summary setting on ${testDialect}`, () => {
     const cookie = await start(EMAIL);
     const first = await get({ cookie });
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(first.json().data).toEqual({ enabled: false, emailConfigured: true, lastWeek: null });
+    expect(first.json().data).toEqual({ enabled: false, day: 1, hour: 6, emailConfigured: true, lastWeek: null });
 
     const on = await put({ cookie, ...SAME_ORIGIN }, { enabled: true });
     expect(on.statusCode).toBe(200);
-    expect(on.json().data).toEqual({ enabled: true, emailConfigured: true, lastWeek: null });
+    expect(on.json().data).toEqual({ enabled: true, day: 1, hour: 6, emailConfigured: true, lastWeek: null });
     expect((await get({ cookie })).json().data.enabled).toBe(true);
 
     await queueWeeklySummary(testApp.db, { notifications: EMAIL }, new Date('2026-11-16T07:00:00Z'));
     expect((await get({ cookie })).json().data.lastWeek).toBe('2026-W46');
 
     const off = await put({ cookie, ...SAME_ORIGIN }, { enabled: false });
-    expect(off.json().data).toEqual({ enabled: false, emailConfigured: true, lastWeek: '2026-W46' });
+    expect(off.json().data).toEqual({ enabled: false, day: 1, hour: 6, emailConfigured: true, lastWeek: '2026-W46' });
   });
 
   it('cannot be turned on without e-mail, but can be turned off', async () => {
     const cookie = await start();
-    expect((await get({ cookie })).json().data).toEqual({ enabled: false, emailConfigured: false, lastWeek: null });
+    expect((await get({ cookie })).json().data).toEqual({
+      enabled: false,
+      day: 1,
+      hour: 6,
+      emailConfigured: false,
+      lastWeek: null,
+    });
     const refused = await put({ cookie, ...SAME_ORIGIN }, { enabled: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, code: 'channel_not_configured' });

@@ -8,13 +8,16 @@ import { activeChannels } from '../../repositories/email-settings-repository.js'
 import {
   lastSummaryWeek,
   setWeeklySummaryEnabled,
+  setWeeklySummaryTime,
   weeklySummaryEnabled,
+  weeklySummaryTime,
 } from '../../repositories/owner-settings-repository.js';
 import { errorResponses, ok } from '../responses.js';
 
 /**
- * The weekly summary's opt-in, inside the owner scope (401 without a session, 403 from another
- * site). It goes by e-mail only, so it cannot be turned on while e-mail is not set up.
+ * The weekly summary's opt-in and its day and hour (UTC), inside the owner scope (401 without a
+ * session, 403 from another site). It goes by e-mail only, so it cannot be turned on while e-mail is
+ * not set up. The other notices' choices are in notices.ts; the Settings card shows both.
  */
 export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: NotificationSettings }> = async (
   app,
@@ -25,6 +28,7 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
   const emailConfigured = async () => (await activeChannels(db, notifications)).includes('email');
   const current = async () => ({
     enabled: await weeklySummaryEnabled(db),
+    ...(await weeklySummaryTime(db)),
     emailConfigured: await emailConfigured(),
     lastWeek: (await lastSummaryWeek(db)) ?? null,
   });
@@ -39,7 +43,7 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
 
   api.put('/owner/weekly-summary', {
     schema: {
-      summary: 'Turn the weekly summary e-mail on or off',
+      summary: 'Turn the weekly summary e-mail on or off, and choose its day and hour (UTC)',
       description: 'Turning it on needs e-mail (SMTP_URL, MAIL_FROM, MAIL_TO): without it the answer is 409.',
       body: weeklySummaryBodySchema,
       response: { 200: weeklySummaryResponseSchema, ...errorResponses(409) },
@@ -48,7 +52,15 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
       if (request.body.enabled && !(await emailConfigured())) {
         throw new AppError(409, 'channel_not_configured', 'The weekly summary needs e-mail, which is not configured');
       }
-      await setWeeklySummaryEnabled(db, request.body.enabled);
+      const { enabled, day, hour } = request.body;
+      if (day !== undefined || hour !== undefined) {
+        await setWeeklySummaryTime(db, {
+          ...(await weeklySummaryTime(db)),
+          ...(day === undefined ? {} : { day }),
+          ...(hour === undefined ? {} : { hour }),
+        });
+      }
+      await setWeeklySummaryEnabled(db, enabled);
       return ok(await current());
     },
   });
