@@ -102,8 +102,14 @@ export async function seedStatsTrafficOnce(visits: SeedVisit[]): Promise<void> {
   const db = createDatabase({ dialect: 'sqlite', file: path.join(E2E_DATA_DIR, 'sahifa.sqlite') });
   try {
     const oldest = [...visits].sort((a, b) => a.at.localeCompare(b.at))[0];
+    // Stored as the repositories write times (`toISOString()`, with milliseconds), not as written above.
     const seeded =
-      oldest && (await db.selectFrom('visits').select('id').where('visited_at', '=', oldest.at).executeTakeFirst());
+      oldest &&
+      (await db
+        .selectFrom('visits')
+        .select('id')
+        .where('visited_at', '=', new Date(oldest.at).toISOString())
+        .executeTakeFirst());
     if (!seeded) await seedTraffic(db, visits);
   } finally {
     await db.destroy();
