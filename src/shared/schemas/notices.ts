@@ -12,7 +12,7 @@ export const NOTICE_LANGUAGES = ['interface', ...LOCALES] as const;
 export type NoticeLanguage = (typeof NOTICE_LANGUAGES)[number];
 
 /** `each`: a notification per message; `digest`: one list every `digestHours`. */
-export const MESSAGE_NOTICE_MODES = ['each', 'digest'] as const;
+const MESSAGE_NOTICE_MODES = ['each', 'digest'] as const;
 export type MessageNoticeMode = (typeof MESSAGE_NOTICE_MODES)[number];
 
 /** Periods that divide a UTC day, so every digest period starts at the same hours each day. */

@@ -122,6 +122,7 @@ export const weeklySummaryBodySchema = z.strictObject({
   day: z.int().min(1).max(7).optional().describe('The day it goes, 1 (Monday) to 7 (Sunday), UTC; unchanged if absent'),
   hour: z.int().min(0).max(23).optional().describe('The hour it goes, 0 to 23, UTC; unchanged if absent'),
 });
+export type WeeklySummaryBody = z.infer<typeof weeklySummaryBodySchema>;
 const weeklySummarySchema = z.object({
   enabled: z.boolean(),
   day: z.int().min(1).max(7).describe('1 (Monday, the default) to 7 (Sunday), UTC'),

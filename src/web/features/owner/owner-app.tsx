@@ -7,11 +7,13 @@ import { Link, Navigate, NavLink, Route, Routes, useLocation } from 'react-route
 import { documentTitle } from '../../../shared/pages.js';
 import { APP_PATHS, OWNER_PATHS } from '../../../shared/paths.js';
 import { addOwnerTranslations } from '../../i18n/owner-i18n.js';
+import { useLocale } from '../../shared/lib/use-locale.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
 import { LanguageDropdown } from '../language/language-dropdown.js';
 import { ThemeToggle } from '../theme/theme-toggle.js';
 import { useSessionStatus } from './api/get-session.js';
 import { createOwnerQueryClient } from './api/owner-query-client.js';
+import { useReportInterfaceLanguage } from './api/report-interface-language.js';
 import { useSignOut } from './api/sign-out.js';
 import { SiteAddressBanner } from './components/site-address-banner.js';
 import { Inbox } from './inbox/inbox.js';
@@ -61,6 +63,8 @@ function OwnerArea() {
   const signOut = useSignOut();
   const status = session.data?.status ?? 'checking';
   const atSetup = useLocation().pathname === OWNER_PATHS.setup;
+  // Notices follow the owner area's language unless another is chosen: the server hears of it (decision 037).
+  useReportInterfaceLanguage(status === 'signed-in', useLocale());
 
   useEffect(() => {
     document.title = documentTitle(owner.fullName, t('title'));

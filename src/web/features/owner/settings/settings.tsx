@@ -7,11 +7,13 @@ import { useHashTarget } from '../components/use-hash-target.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BackupSettings } from './backup-settings.js';
 import { EmailSettingsCard } from './email-settings.js';
+import { NoticesSetting } from './notices-setting.js';
 import { NotificationSettings } from './notification-settings.js';
 import { SecuritySettings } from './security-settings.js';
 import { SessionList } from './session-list.js';
 import styles from './settings.module.css';
 import { SiteAddressSetting } from './site-address-setting.js';
+import { TelegramSettingsCard } from './telegram-settings.js';
 import { WeeklySummarySetting } from './weekly-summary-setting.js';
 
 /**
@@ -41,7 +43,9 @@ export function Settings() {
       )}
       <SiteAddressSetting />
       <EmailSettingsCard />
+      <TelegramSettingsCard />
       <NotificationSettings status={notifications.data} onTest={(channel) => sendTest.mutate(channel)} />
+      <NoticesSetting />
       <WeeklySummarySetting
         emailTarget={notifications.data?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
       />
