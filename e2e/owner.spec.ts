@@ -232,7 +232,7 @@ test.describe('the owner area', () => {
     await expect(others).toHaveCount(before - 1);
 
     // The notifications panel tells the owner that e-mail is on and what failed.
-    const notifications = page.getByRole('region', { name: uz.settings.notifications });
+    const notifications = page.getByRole('region', { name: uz.settings.notifications, exact: true });
     await expect(notifications).toContainText(uz.settings.configured.replace('{{target}}', 'owner@example.uz'));
 
     await page.getByRole('button', { name: uz.nav.sign_out }).click();
