@@ -14,7 +14,7 @@ import { getMe, getUpdates, sendMessage, TelegramApiError } from './telegram-bot
 import { telegramChannel } from './telegram-channel.js';
 
 /** How long a connect link works: long enough to find the phone, short enough not to linger. */
-export const TELEGRAM_LINK_MINUTES = 10;
+const TELEGRAM_LINK_MINUTES = 10;
 
 /** What the bot says in the chat once it is connected, in the owner's language. */
 const CONNECTED_REPLY: Record<Locale, string> = {

@@ -16,7 +16,7 @@ export const telegramConnectBodySchema = z.strictObject({
 export type TelegramConnectBody = z.input<typeof telegramConnectBodySchema>;
 
 /** What went wrong talking to Telegram, for the page to say in the owner's language. */
-export const TELEGRAM_PROBLEMS = ['token_refused', 'unreachable', 'webhook_set', 'failed'] as const;
+const TELEGRAM_PROBLEMS = ['token_refused', 'unreachable', 'webhook_set', 'failed'] as const;
 export type TelegramProblem = (typeof TELEGRAM_PROBLEMS)[number];
 
 const telegramSettingsSchema = z.object({

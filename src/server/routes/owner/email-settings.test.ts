@@ -194,7 +194,11 @@ describe('e-mail in Settings', () => {
     const { id, status } = queued.json().data.delivery;
     expect(status).toBe('pending');
     await owner.app.outbox.runOnce();
-    const followed = await call('GET', `/test/${id}`);
+    const followed = await owner.app.inject({
+      method: 'GET',
+      url: `/api/v1/owner/notifications/${id}`,
+      headers: ownerHeaders(owner),
+    });
     expect(followed.json().data.delivery).toMatchObject({ status: 'sent', channel: 'email', kind: 'test' });
     expect(relay.messages).toHaveLength(1);
     expect(relay.messages[0]).toContain('To: owner@example.uz');
@@ -209,7 +213,12 @@ describe('e-mail in Settings', () => {
     );
     const { id } = (await call('POST', '/test')).json().data.delivery;
     await owner.app.outbox.runOnce();
-    expect((await call('GET', `/test/${id}`)).json().data.delivery.status).toBe('sent');
+    const followed = await owner.app.inject({
+      method: 'GET',
+      url: `/api/v1/owner/notifications/${id}`,
+      headers: ownerHeaders(owner),
+    });
+    expect(followed.json().data.delivery.status).toBe('sent');
     expect(relay.messages.at(-1)).toContain('To: new@example.uz');
   });
 

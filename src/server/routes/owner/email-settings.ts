@@ -8,7 +8,6 @@ import {
   emailSettingsResponseSchema,
   emailTestResponseSchema,
 } from '../../../shared/schemas/email-settings.js';
-import { idParamsSchema } from '../../../shared/schemas/owner.js';
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
@@ -19,11 +18,7 @@ import {
   storedSmtpTarget,
 } from '../../outbox/stored-email.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
-import {
-  getNotificationJob,
-  getStoredEmailSettings,
-  putStoredEmailSettings,
-} from '../../repositories/email-settings-repository.js';
+import { getStoredEmailSettings, putStoredEmailSettings } from '../../repositories/email-settings-repository.js';
 import { enqueueNotification, toDelivery } from '../../repositories/notification-repository.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { errorResponses, ok } from '../responses.js';
@@ -140,19 +135,6 @@ export const emailSettingsRoutes: FastifyPluginAsync<EmailSettingsRoutesOptions>
       const job = await enqueueNotification(db, 'email', 'test');
       onQueued();
       return reply.code(201).send(ok({ delivery: toDelivery(job) }, 'Queued'));
-    },
-  });
-
-  api.get('/owner/email-settings/test/:id', {
-    schema: {
-      summary: 'A test e-mail: waiting, sent or failed',
-      params: idParamsSchema,
-      response: { 200: emailTestResponseSchema, ...errorResponses(404) },
-    },
-    handler: async (request) => {
-      const job = await getNotificationJob(db, request.params.id);
-      if (job?.channel !== 'email' || job.kind !== 'test') throw new AppError(404, 'not_found', 'No such test');
-      return ok({ delivery: toDelivery(job) });
     },
   });
 };

@@ -8,9 +8,10 @@ import {
   type SmtpSecurity,
 } from '../../../../shared/schemas/email-settings.js';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { useDelivery } from '../api/get-delivery.js';
 import { useEmailSettings } from '../api/get-email-settings.js';
 import { useSaveEmailSettings } from '../api/save-email-settings.js';
-import { useSendTestEmail, useTestEmailDelivery } from '../api/send-test-email.js';
+import { useSendTestEmail } from '../api/send-test-email.js';
 import { useVerifyEmailSettings } from '../api/verify-email-settings.js';
 import { Field } from '../components/field.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
@@ -46,7 +47,7 @@ export function EmailSettingsCard() {
   const save = useSaveEmailSettings();
   const verify = useVerifyEmailSettings();
   const sendTest = useSendTestEmail();
-  const testDelivery = useTestEmailDelivery(sendTest.data?.id);
+  const testDelivery = useDelivery(sendTest.data?.id);
   const [typed, setTyped] = useState<Partial<Draft>>({});
   const draft: Draft = { ...draftOf(settings), ...typed };
 
