@@ -8,6 +8,7 @@ import {
   claimDigestPeriod,
   digestClaimedUntil,
   effectiveNoticeLocale,
+  type NoticeChoices,
   noticeChoices,
 } from '../repositories/owner-settings-repository.js';
 import { digestContent } from './notification-text.js';
@@ -46,10 +47,15 @@ export async function queueMessageDigest(
   db: Db,
   { notifications, publicUrl }: MessageDigestOptions,
   now = new Date(),
+  /**
+   * The last digest of a mode the owner just left (back to each message): the choices as they were,
+   * and the period closed now instead of at its end, so what the digest still held is told.
+   */
+  leaving?: NoticeChoices,
 ): Promise<DigestOutcome> {
-  const choices = await noticeChoices(db);
+  const choices = leaving ?? (await noticeChoices(db));
   if (choices.messages !== 'digest' || choices.digestSince === undefined) return 'each';
-  const until = lastPeriodEnd(now, choices.digestHours);
+  const until = leaving ? now.toISOString() : lastPeriodEnd(now, choices.digestHours);
   const claimed = await digestClaimedUntil(db);
   if (claimed !== undefined && claimed >= until) return 'already_queued';
   // Since the last digest, but never before digests began: earlier messages were told one by one.

@@ -119,7 +119,12 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
-    await signedIn.register(noticesRoutes, { db, notifications: options.notifications });
+    await signedIn.register(noticesRoutes, {
+      db,
+      notifications: options.notifications,
+      publicUrl: () => options.siteAddress.configured,
+      onQueued: options.onQueued,
+    });
     await signedIn.register(emailSettingsRoutes, options);
     await signedIn.register(backupRoutes, { db });
     await signedIn.register(telegramSettingsRoutes, options);

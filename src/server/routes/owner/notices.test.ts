@@ -211,6 +211,21 @@ describe(`the owner's notices on ${testDialect}`, () => {
     expect(await jobs('message')).toHaveLength(2);
   });
 
+  it('tells what an open digest period held when the owner goes back to each message', async () => {
+    await start();
+    await put(testApp.app, { ...choices, messages: 'digest', digestHours: 24 });
+    expect((await contact(other, { ...MESSAGE, name: 'Dildora' })).statusCode).toBe(201);
+    expect(await jobs('message')).toEqual([]);
+    await put(other, choices);
+    const last = await jobs('digest');
+    expect(last.map((job) => job.channel).sort()).toEqual(['email', 'telegram']);
+    expect(last.every((job) => job.payload?.includes('Dildora'))).toBe(true);
+    // Told once: the period is claimed up to the switch, so no later digest repeats it.
+    expect(await queueMessageDigest(testApp.db, { notifications }, new Date(Date.now() + 25 * 3_600_000))).toBe('each');
+    await put(testApp.app, choices);
+    expect(await jobs('digest')).toHaveLength(2);
+  });
+
   it('escapes a visitor’s text in the digest as in a single notice', async () => {
     await start();
     await put(testApp.app, { ...choices, messages: 'digest', digestHours: 24 });

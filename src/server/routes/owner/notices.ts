@@ -8,6 +8,7 @@ import {
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { queueMessageDigest } from '../../outbox/message-digest.js';
 import {
   effectiveNoticeLocale,
   noticeChoices,
@@ -21,9 +22,18 @@ import { errorResponses, ok } from '../responses.js';
  * in the database and read at each send, so a change counts at once in every process; OWNER_LOCALE,
  * when the environment gives it, wins over the language chosen here.
  */
-export const noticesRoutes: FastifyPluginAsync<{ db: Db; notifications: NotificationSettings }> = async (
+export interface NoticesRoutesOptions {
+  db: Db;
+  notifications: NotificationSettings;
+  /** The site's address chosen now, for the digest's link to the inbox. */
+  publicUrl: () => string | undefined;
+  /** Wakes the outbox worker after a digest was queued. */
+  onQueued: () => void;
+}
+
+export const noticesRoutes: FastifyPluginAsync<NoticesRoutesOptions> = async (
   app,
-  { db, notifications },
+  { db, notifications, publicUrl, onQueued },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const current = async () => {
@@ -59,7 +69,17 @@ export const noticesRoutes: FastifyPluginAsync<{ db: Db; notifications: Notifica
       if (notifications.locale !== undefined && language !== undefined && language !== notifications.locale) {
         throw new AppError(409, 'owner_locale_from_environment', 'OWNER_LOCALE sets the language of notifications');
       }
+      const before = await noticeChoices(db);
       await saveNoticeChoices(db, request.body);
+      // Back from digests to each message: the messages of the period not yet summed up are told now
+      // in one last digest (new ones are told one by one from here on), so none goes untold.
+      if (before.messages === 'digest' && request.body.messages === 'each') {
+        if (
+          (await queueMessageDigest(db, { notifications, publicUrl: publicUrl() }, new Date(), before)) === 'queued'
+        ) {
+          onQueued();
+        }
+      }
       return ok(await current());
     },
   });
