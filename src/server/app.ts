@@ -58,6 +58,7 @@ export interface AppOptions {
         | 'serveSourceMaps'
         | 'contentWatch'
         | 'telegramApiUrl'
+        | 'pageCacheSeconds'
       >
     >;
   db: Db;
@@ -235,6 +236,7 @@ export async function buildApp({
     siteOrigin,
     serveSourceMaps: config.serveSourceMaps ?? false,
     renderer: pageRenderer,
+    pageCacheSeconds: config.pageCacheSeconds ?? 0,
   });
   return app;
 }

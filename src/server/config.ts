@@ -114,6 +114,8 @@ const environmentSchema = z.object({
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(15),
   STATS_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
   CONTENT_HISTORY_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // How long a shared cache (a CDN, nginx's proxy_cache) may keep a first visit's page; 0: never.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   PUBLIC_URL: optionalText().pipe(publicOrigin.optional()),
   SERVE_SOURCE_MAPS: z.enum(['true', 'false']).default('false'),
   CONTENT_WATCH: z.enum(['true', 'false']).default('true'),
@@ -178,6 +180,8 @@ function configSchema(cwd: string) {
     statsRetentionMonths: env.STATS_RETENTION_MONTHS,
     /** Days every published version is kept; older ones are thinned to one a day (content-history-job.ts). */
     contentHistoryDays: env.CONTENT_HISTORY_DAYS,
+    /** `s-maxage` of a page asked for without the site's cookies (decision 040); 0 keeps every page `no-cache`. */
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     notifications: {
       email:
         env.SMTP_URL && env.MAIL_FROM && env.MAIL_TO

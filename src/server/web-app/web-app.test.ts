@@ -13,12 +13,12 @@ describe('serving the web app', () => {
   afterAll(async () => testApp.close());
 
   it.each(['/', '/about', '/portfolio', '/contact', '/about/'])(
-    'answers %s with the app and 200, never cached',
+    'answers %s with the app and 200, never kept by a shared cache unless PAGE_CACHE_SECONDS says so',
     async (url) => {
       const response = await testApp.app.inject({ url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       expect(response.body).toContain('<div id="root">');
     },
   );
@@ -153,6 +153,49 @@ describe('serving the web app', () => {
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
+describe('pages a shared cache may keep (decision 040)', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ pageCacheSeconds: 300 });
+  });
+  afterAll(async () => testApp.close());
+
+  const PUBLIC = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
+
+  it.each(['/', '/about', '/portfolio', '/contact', '/about?lang=russian', '/?lang=english'])(
+    'lets a cache keep %s asked for without cookies, and sets no cookie',
+    async (url) => {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(PUBLIC);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie');
+      expect(response.headers.etag).toMatch(/^"v\d+/);
+    },
+  );
+
+  it.each(['locale=russian', 'theme=dark', 'sahifa_session=anything', 'not_counted=1', '_ga=GA1.1.1; locale=english'])(
+    'keeps a page private for a request with the cookie %s',
+    async (cookie) => {
+      const response = await testApp.app.inject({ url: '/about', headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+    },
+  );
+
+  it("lets a cache keep a first visit whose only cookies are another site's", async () => {
+    const response = await testApp.app.inject({ url: '/about', headers: { cookie: '_ga=GA1.1.1; cf_clearance=x' } });
+    expect(response.headers['cache-control']).toBe(PUBLIC);
+  });
+
+  it('keeps the 404 page (a random joke) and the owner area private', async () => {
+    for (const url of ['/nowhere', '/owner', '/owner/settings']) {
+      const response = await testApp.app.inject({ url });
+      expect(response.headers['cache-control'], url).toBe('private, no-cache');
     }
   });
 });

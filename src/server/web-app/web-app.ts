@@ -33,7 +33,9 @@ import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
 import { entryPath, entrySlugSchema } from '../../shared/schemas/collections.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
 import { siteDataScript } from '../../shared/site-data.js';
+import { NOT_COUNTED_COOKIE } from '../../shared/statistics.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
+import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { entryPagesOf, notesLocales } from '../collections/entry-pages.js';
 import { servedContentOf } from '../collections/portfolio.js';
 import {
@@ -89,6 +91,31 @@ export interface WebAppOptions {
    * without it pages are sent without markup and drawn in the browser.
    */
   renderer?: PageRenderer | ServerEntry | undefined;
+  /**
+   * How long a shared cache may keep a page asked for without the site's cookies (`s-maxage`,
+   * PAGE_CACHE_SECONDS); 0 keeps every page `no-cache` (decision 040).
+   */
+  pageCacheSeconds?: number;
+}
+
+/**
+ * The cookies a page depends on, or that mark a person the site knows: the saved language and theme,
+ * the owner's session, and the owner's "do not count this browser". A request carrying none of them
+ * gets the page everyone gets for its address.
+ */
+const PERSONAL_COOKIES = [LOCALE_COOKIE, THEME_COOKIE, SESSION_COOKIE, NOT_COUNTED_COOKIE];
+
+/**
+ * How a page may be kept (decision 040). A first visit (none of the site's cookies) gets the page of
+ * its address alone and sets no cookie, so a CDN or nginx may keep it for `s-maxage` seconds and serve
+ * it stale while it asks again; the browser itself always asks again (`max-age=0`), usually for a
+ * 304. Anything personal — the site's cookies, the owner area, the 404 page with its random joke — is
+ * `private`: no shared cache keeps it.
+ */
+export function pageCacheControl(request: FastifyRequest, shared: boolean, pageCacheSeconds: number): string {
+  const personal = PERSONAL_COOKIES.some((name) => request.cookies[name] !== undefined);
+  if (!shared || personal || pageCacheSeconds === 0) return 'private, no-cache';
+  return `public, max-age=0, s-maxage=${pageCacheSeconds}, stale-while-revalidate=86400`;
 }
 
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -424,7 +451,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     });
     const send = ({ body, contentSecurityPolicy }: Page) =>
       sendCompressed(request, reply.header('content-security-policy', contentSecurityPolicy), body, {
-        cacheControl: 'no-cache',
+        cacheControl: pageCacheControl(request, !clientOnly && !notFound, options.pageCacheSeconds ?? 0),
         vary: 'Cookie',
         statusCode: notFound ? 404 : 200,
       });
