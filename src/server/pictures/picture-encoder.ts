@@ -6,17 +6,12 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
-import type { EncodeResult, PictureProcessMessage, PictureTaskMessage, PictureTaskOnWire } from './picture-process.js';
+import { serveTasks } from '../lib/task-process.js';
+import type { EncodeResult, PictureTaskOnWire } from './picture-process.js';
 
 // Nothing is kept between tasks, and one thread per task: the machine has two cores.
 sharp.cache(false);
 sharp.concurrency(1);
-
-const send = (message: PictureProcessMessage) =>
-  new Promise<void>((resolve) => {
-    if (!process.send) resolve();
-    else process.send(message, () => resolve());
-  });
 
 /** A task's picture, from the file the server wrote for it, removed once read (even if the server stops). */
 async function take(source: string): Promise<Buffer> {
@@ -81,30 +76,18 @@ async function encodeVariants(
   }
 }
 
-async function run({ id, task }: PictureTaskMessage): Promise<void> {
-  const reply = (value: unknown) => send({ id, reply: value });
-  try {
-    if (task.kind === 'variants') await encodeVariants(task, reply);
-    else if (task.kind === 'inspect') {
-      const { inspectRaster } = await import('./picture-check.js');
-      await reply(await inspectRaster(await take(task.source), task.maxPixels));
-    } else if (task.kind === 'svg') {
-      const { svgFindings } = await import('./picture-svg.js');
-      // The server has refused what is not text starting with `<`; a byte-order mark is no part of the XML.
-      await reply(await svgFindings((await take(task.source)).toString('utf8').replace(/^\ufeff/, '')));
-    } else {
-      const { renderPreviewImage } = await import('./preview-image.js');
-      const photo = task.photo && { bytes: await take(task.photo.source), contentType: task.photo.contentType };
-      await reply(await renderPreviewImage(task.content, photo, task.locale, task.entry));
-    }
-    await send({ id, done: true });
-  } catch (error) {
-    await send({ id, done: true, error: messageOf(error) });
+serveTasks<PictureTaskOnWire>(async (task, reply) => {
+  if (task.kind === 'variants') await encodeVariants(task, reply);
+  else if (task.kind === 'inspect') {
+    const { inspectRaster } = await import('./picture-check.js');
+    await reply(await inspectRaster(await take(task.source), task.maxPixels));
+  } else if (task.kind === 'svg') {
+    const { svgFindings } = await import('./picture-svg.js');
+    // The server has refused what is not text starting with `<`; a byte-order mark is no part of the XML.
+    await reply(await svgFindings((await take(task.source)).toString('utf8').replace(/^\ufeff/, '')));
+  } else {
+    const { renderPreviewImage } = await import('./preview-image.js');
+    const photo = task.photo && { bytes: await take(task.photo.source), contentType: task.photo.contentType };
+    await reply(await renderPreviewImage(task.content, photo, task.locale, task.entry));
   }
-}
-
-// Tasks come one at a time from the server, but are chained anyway so none ever overlaps another.
-let previous: Promise<void> = Promise.resolve();
-process.on('message', (message: PictureTaskMessage) => {
-  previous = previous.then(() => run(message));
 });

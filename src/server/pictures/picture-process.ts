@@ -1,12 +1,11 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locale } from '../../shared/locales.js';
 import type { MediaWidth } from '../../shared/media.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { TaskProcess } from '../lib/task-process.js';
 import type { PreviewEntry } from './preview-image.js';
 
 /** The formats a raster picture is served in at the widths of MEDIA_WIDTHS. */
@@ -66,18 +65,6 @@ export interface SvgFindings {
   size?: { width?: string; height?: string; viewBox?: string };
 }
 
-/** What passes between the server and the picture process. */
-export interface PictureTaskMessage {
-  id: number;
-  task: PictureTaskOnWire;
-}
-export type PictureProcessMessage = { id: number; reply: unknown } | { id: number; done: true; error?: string };
-
-const here = fileURLToPath(import.meta.url);
-// From the build, the compiled child; from the sources (tests, benches), the TypeScript one.
-const fromSource = here.endsWith('.ts');
-const CHILD = path.join(path.dirname(here), `picture-encoder.${fromSource ? 'ts' : 'js'}`);
-
 /**
  * How long an idle picture process is kept for the next task before it is let go: a burst (a folder
  * of pictures, the variants of several photos) shares one process and its start-up (about 0.3 s built,
@@ -114,104 +101,33 @@ async function onWire(task: PictureTask): Promise<{ wire: PictureTaskOnWire; fol
 }
 
 /**
- * A child process that runs picture tasks one at a time, started on the first and ended when idle.
- * sharp and libvips live only there: glibc keeps what a 12-megapixel decode or an AVIF encode once
- * took long after it is freed, so in the server it would stay for good; a child gives it all back
- * when it exits.
+ * A child process that runs picture tasks one at a time, started on the first and ended when idle
+ * (lib/task-process.ts). sharp and libvips live only there: glibc keeps what a 12-megapixel decode or
+ * an AVIF encode once took long after it is freed, so in the server it would stay for good; a child
+ * gives it all back when it exits. Each task's bytes go in a file of its own folder, removed after it.
  */
 class PictureProcess {
-  #child: ChildProcess | undefined;
-  #idle: NodeJS.Timeout | undefined;
-  #turn: Promise<unknown> = Promise.resolve();
-  #lastId = 0;
+  readonly #process = new TaskProcess<PictureTaskOnWire>(import.meta.url, {
+    besides: 'picture-encoder',
+    name: 'picture process',
+    idleMs: IDLE_MS,
+    onStart: () => {
+      started += 1;
+    },
+  });
 
-  /**
-   * Runs a task after the tasks before it; `onReply` hears each reply as it comes; answers them all.
-   * The task is made when its turn comes, so queued batches do not hold their pictures' bytes.
-   */
   run<Reply>(makeTask: () => PictureTask | Promise<PictureTask>, onReply?: (reply: Reply) => void): Promise<Reply[]> {
-    const next = async () => this.#runNow(await makeTask(), onReply);
-    const turn = this.#turn.then(next, next);
-    this.#turn = turn.catch(() => undefined);
-    return turn;
-  }
-
-  #start(): ChildProcess {
-    started += 1;
-    const child = fork(CHILD, [], {
-      serialization: 'advanced',
-      execArgv: fromSource ? ['--import', 'tsx'] : [],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    const forget = () => {
-      if (this.#child === child) this.#child = undefined;
-    };
-    child.once('exit', forget);
-    child.once('error', forget);
-    // Only a task under way keeps the server's event loop alive (its channel is referenced then).
-    child.unref();
-    this.#child = child;
-    return child;
-  }
-
-  async #runNow<Reply>(task: PictureTask, onReply?: (reply: Reply) => void): Promise<Reply[]> {
-    clearTimeout(this.#idle);
-    const id = ++this.#lastId;
-    const { wire, folder } = await onWire(task);
-    try {
-      return await this.#send(wire, id, onReply);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-      unsentFolders.delete(folder);
-      if (unsentFolders.size === 0) process.off('exit', removeUnsentFolders);
-    }
-  }
-
-  #send<Reply>(task: PictureTaskOnWire, id: number, onReply?: (reply: Reply) => void): Promise<Reply[]> {
-    const child = this.#child ?? this.#start();
-    child.channel?.ref();
-    return new Promise<Reply[]>((resolve, reject) => {
-      const replies: Reply[] = [];
-      const finish = () => {
-        child.off('message', onMessage);
-        child.off('exit', onStop);
-        child.off('error', onStop);
-        child.channel?.unref();
-        this.#idleLater(child);
+    return this.#process.run(async () => {
+      const { wire, folder } = await onWire(await makeTask());
+      return {
+        task: wire,
+        cleanUp: async () => {
+          await rm(folder, { recursive: true, force: true });
+          unsentFolders.delete(folder);
+          if (unsentFolders.size === 0) process.off('exit', removeUnsentFolders);
+        },
       };
-      const onMessage = (message: PictureProcessMessage) => {
-        if (message.id !== id) return;
-        if ('done' in message) {
-          finish();
-          if (message.error === undefined) resolve(replies);
-          else reject(new Error(message.error));
-          return;
-        }
-        replies.push(message.reply as Reply);
-        onReply?.(message.reply as Reply);
-      };
-      const onStop = () => {
-        finish();
-        reject(new Error('the picture process stopped before it finished'));
-      };
-      child.on('message', onMessage);
-      child.once('exit', onStop);
-      child.once('error', onStop);
-      child.send({ id, task } satisfies PictureTaskMessage, (error) => {
-        if (error) onStop();
-      });
-    });
-  }
-
-  #idleLater(child: ChildProcess): void {
-    clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => {
-      if (this.#child !== child) return;
-      this.#child = undefined;
-      // Without its channel the child has nothing left to do and exits.
-      if (child.connected) child.disconnect();
-    }, IDLE_MS);
-    this.#idle.unref();
+    }, onReply);
   }
 }
 
