@@ -7,7 +7,7 @@ import { registerCvFonts } from './cv-fonts.js';
 let previous: Promise<unknown> = Promise.resolve();
 
 /**
- * Makes one CV's PDF. Loaded with the first CV asked for (load-cv-renderer.ts), never at start-up.
+ * Makes one CV's PDF. Only ever loaded in the CV process (cv-render-child.ts), never in the server.
  * One document at a time: react-pdf's fonts are process-wide, and each document registers its own.
  */
 export function renderCvPdf(cv: Cv, paper: CvPaperSize): Promise<Buffer> {
