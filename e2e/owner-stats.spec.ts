@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { BROWSER_USER_AGENT } from '../scripts/built-site.js';
 import { dayOf } from '../src/shared/days.js';
-import { expectNoAxeViolations } from './axe.js';
+import { expectCleanAtPhoneAndDesktop, expectNoAxeViolations } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
 import { seedStatsTrafficOnce, statsTraffic } from './stats-traffic.js';
@@ -114,6 +114,49 @@ test.describe('the statistics dashboard', () => {
       en.stats.values.languages.lotin,
       en.stats.values.languages.russian,
     ]);
+  });
+
+  test('a visit from a tagged link shows in the Campaigns card by its source, medium and campaign', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(budget({ pages: 4, scans: 4 }));
+    // Someone follows the owner's tagged link today, in a browser of their own (the owner is not
+    // counted): outside the custom period the other tests count.
+    const reader = await browser.newContext({ baseURL, userAgent: BROWSER_USER_AGENT });
+    const readerPage = await reader.newPage();
+    const created = readerPage.waitForResponse((response) => response.url().includes('/api/v1/visitor/create/web'));
+    await readerPage.goto('/?utm_source=e2e-newsletter&utm_medium=email&utm_campaign=autumn%20cv&utm_term=x');
+    expect(Object.fromEntries(new URL((await created).url()).searchParams)).toMatchObject({
+      path: '/',
+      source: 'e2e-newsletter',
+      medium: 'email',
+      campaign: 'autumn cv',
+    });
+    await reader.close();
+
+    const today = dayOf(new Date());
+    await page.goto(`/owner/stats?range=custom&from=${today}&to=${today}`);
+    const card = page.getByRole('region', { name: en.stats.campaigns.title });
+    const shown = card.getByRole('table');
+    const tab = (name: string) => card.getByRole('button', { name, exact: true });
+    await expect(tab(en.stats.campaigns.sources.title)).toHaveAttribute('aria-pressed', 'true');
+    await expect(shown.getByRole('rowheader', { name: 'e2e-newsletter', exact: true })).toBeVisible();
+    await tab(en.stats.campaigns.mediums.title).click();
+    await expect(tab(en.stats.campaigns.mediums.title)).toHaveAttribute('aria-pressed', 'true');
+    await expect(shown.getByRole('rowheader', { name: 'email', exact: true })).toBeVisible();
+    // By keyboard too.
+    await tab(en.stats.campaigns.campaigns.title).focus();
+    await page.keyboard.press('Enter');
+    await expect(shown.getByRole('rowheader', { name: 'autumn cv', exact: true })).toBeVisible();
+    // Visits without a campaign are not a row of it.
+    await expect(shown.getByRole('rowheader', { name: en.stats.values.not_given })).toHaveCount(0);
+    await expectCleanAtPhoneAndDesktop(page, 'the dashboard with its campaigns card');
+
+    // The custom period had no tagged visits: the card says how to tag links.
+    await page.goto(`/owner/stats?range=custom&from=${period.from}&to=${period.to}`);
+    await expect(card).toContainText(en.stats.campaigns.empty);
   });
 
   test("names a note's page by its title, in the owner's language or else the note's first, its path below", async ({

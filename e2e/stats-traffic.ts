@@ -83,9 +83,10 @@ export function statsTraffic(now: Date) {
       ],
       referrers: [
         [null, 5],
-        ['t.me', 1],
-        ['www.google.com', 1],
-        ['www.linkedin.com', 1],
+        // Well-known hosts by their group's name (src/server/stats/referrer-groups.ts).
+        ['Google', 1],
+        ['LinkedIn', 1],
+        ['Telegram', 1],
       ],
       /** Visits in 30 days but not in 7, and in 12 months but not in 30. */
       visitsBeyond7Days: 3,

@@ -11,8 +11,21 @@ export const NOT_COUNTED_COOKIE = 'not_counted';
 /** As long as the theme cookie (spec §9): the switch outlives any session. */
 export const NOT_COUNTED_COOKIE_MAX_AGE_SECONDS = 1000 * 24 * 60 * 60;
 
+/** The web app cuts a landing address's campaign value to this many characters before sending it. */
+export const MAX_SENT_CAMPAIGN_LENGTH = 200;
+
 /** Breakdowns of visits the dashboard shows, each a column of a visit. */
-export const STATS_DIMENSIONS = ['pages', 'languages', 'themes', 'devices', 'referrers'] as const;
+export const STATS_DIMENSIONS = [
+  'pages',
+  'languages',
+  'themes',
+  'devices',
+  'referrers',
+  // The campaign of the landing address: utm_source (or ref), utm_medium, utm_campaign.
+  'sources',
+  'mediums',
+  'campaigns',
+] as const;
 export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
 
 /**

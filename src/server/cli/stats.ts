@@ -13,6 +13,9 @@ const DIMENSION_TITLES: Record<StatsDimension, string> = {
   themes: 'Themes',
   devices: 'Devices',
   referrers: 'Referrers',
+  sources: 'Campaign sources',
+  mediums: 'Campaign mediums',
+  campaigns: 'Campaigns',
 };
 
 const PROBLEMS: Record<string, string> = {

@@ -62,6 +62,10 @@ export interface VisitTable {
   locale: string | null;
   theme: string | null;
   referrer_host: string | null;
+  /** The landing address's utm_source (or ref), utm_medium and utm_campaign, cleaned (`stats/visit-values.ts`). */
+  utm_source: Generated<string | null>;
+  utm_medium: Generated<string | null>;
+  utm_campaign: Generated<string | null>;
   /** 1 for the visit recorded when the visitor was created (spec §4), else 0. */
   first_visit: Generated<number>;
   /** The day of the same visitor's visit before this one; null for a first visit. */
@@ -97,6 +101,8 @@ interface ContactMessageTable {
   spam_reason: SpamReason | null;
   /** Name, e-mail and message in lower case (JavaScript's Unicode folding), for search. */
   search_text: string | null;
+  /** The counted visitor who wrote it (sent with X-Visitor-Key); null when not counted. */
+  visitor_id: Generated<string | null>;
 }
 
 /** One row (id `owner`): the owner's password as `scrypt$…` with its parameters. */

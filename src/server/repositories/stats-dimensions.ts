@@ -8,6 +8,9 @@ export const DIMENSION_COLUMNS = {
   themes: 'theme',
   devices: 'device',
   referrers: 'referrer_host',
+  sources: 'utm_source',
+  mediums: 'utm_medium',
+  campaigns: 'utm_campaign',
 } as const satisfies Record<StatsDimension, keyof VisitTable>;
 
 // The day arithmetic lives in src/shared, where the dashboard uses it too.

@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/stats.js';
 import { STATS_DIMENSIONS, type StatsDimension } from '../../shared/statistics.js';
 import type { Database } from '../db/schema.js';
+import { referrerGroupSql } from '../stats/referrer-groups.js';
 import { cvDownloadsBetween } from './cv-download-repository.js';
 import { addDays, DIMENSION_COLUMNS, dayOf, daysBetween } from './stats-dimensions.js';
 import { lastRolledUpDay } from './stats-rollup-repository.js';
@@ -239,7 +240,14 @@ async function breakdown(
   ].filter((part) => part !== undefined);
   const [first, ...others] = parts;
   if (first === undefined) return [];
-  const counts = others.reduce((union, part) => union.unionAll(part), first);
+  const union = others.reduce((all, part) => all.unionAll(part), first);
+  // Referring hosts are summed by their group's name (`stats/referrer-groups.ts`): t.co and x.com are X.
+  const counts =
+    dimension === 'referrers'
+      ? db
+          .selectFrom(union.as('hosts'))
+          .select((eb) => [referrerGroupSql(eb.ref('hosts.value')).as('value'), 'hosts.visits'])
+      : union;
   const rows = await db
     .selectFrom(counts.as('counts'))
     .select((eb) => ['counts.value', eb.fn.sum<string | number>('counts.visits').as('visits')])

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Device } from '../../shared/device.js';
 import { type VisitBody, visitorKeySchema } from '../../shared/schemas/visitor.js';
 import type { Database } from '../db/schema.js';
-import { countedPath, countedReferrerHost } from '../stats/visit-values.js';
+import { countedCampaignValue, countedPath, countedReferrerHost } from '../stats/visit-values.js';
 
 function hashVisitorToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -111,6 +111,9 @@ async function insertVisit(
       locale: details.locale ?? null,
       theme: details.theme ?? null,
       referrer_host: countedReferrerHost(details.referrer, details.siteHost),
+      utm_source: countedCampaignValue(details.source),
+      utm_medium: countedCampaignValue(details.medium),
+      utm_campaign: countedCampaignValue(details.campaign),
       first_visit: previousVisitOn === null ? 1 : 0,
       previous_visit_on: previousVisitOn ?? null,
     })

@@ -50,3 +50,25 @@ export function countedReferrerHost(referrer: string | undefined, siteHost: stri
   if (host === siteHost?.toLowerCase()) return null;
   return isValidHost(host) ? host : OTHER_VALUE;
 }
+
+/** The most characters a campaign's source, medium or name keeps. */
+export const MAX_CAMPAIGN_VALUE_LENGTH = 100;
+
+/**
+ * Controls (C0, DEL, C1), the bidirectional marks, embeddings, overrides and isolates (which can make
+ * a row read backwards in the owner's table), zero-width characters and the byte-order mark.
+ */
+const UNSEEN = /[\p{Cc}\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+
+/**
+ * A campaign's source, medium or name as kept (issue 30): anyone can put anything in a link's
+ * `utm_*`, so it is stripped of controls and invisible direction marks, its runs of spaces made one,
+ * trimmed and cut to `MAX_CAMPAIGN_VALUE_LENGTH` characters (never inside a surrogate pair). Letters
+ * keep their case, as in Plausible. Null when nothing is left.
+ */
+export function countedCampaignValue(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const cleaned = value.replace(UNSEEN, ' ').replace(/\s+/gu, ' ').trim();
+  const kept = Array.from(cleaned).slice(0, MAX_CAMPAIGN_VALUE_LENGTH).join('').trim();
+  return kept === '' || kept === OTHER_VALUE ? null : kept;
+}

@@ -79,11 +79,16 @@ export const SEEDED_EXPECTED = {
     { value: 'web', visits: 5 },
     { value: 'mobile', visits: 2 },
   ],
+  // Well-known hosts by their group's name (src/server/stats/referrer-groups.ts).
   referrers: [
     { value: null, visits: 4 },
-    { value: 't.me', visits: 1 },
-    { value: 'www.google.com', visits: 1 },
-    { value: 'www.linkedin.com', visits: 1 },
+    { value: 'Google', visits: 1 },
+    { value: 'LinkedIn', visits: 1 },
+    { value: 'Telegram', visits: 1 },
   ],
+  // No visit began on a tagged link.
+  sources: [{ value: null, visits: 7 }],
+  mediums: [{ value: null, visits: 7 }],
+  campaigns: [{ value: null, visits: 7 }],
   now: 2,
 };

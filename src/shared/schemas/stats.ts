@@ -95,7 +95,12 @@ export const statsSchema = z.object({
   languages: breakdown,
   themes: breakdown,
   devices: breakdown,
-  referrers: breakdown.describe('Visits by referring host'),
+  referrers: breakdown.describe(
+    'Visits by referring host; well-known sites by their name (t.co and x.com: X; every Google: Google), which starts with a capital letter',
+  ),
+  sources: breakdown.describe('Visits by the utm_source (or ref) of the address they began on'),
+  mediums: breakdown.describe('Visits by the utm_medium of the address they began on'),
+  campaigns: breakdown.describe('Visits by the utm_campaign of the address they began on'),
   now: count.describe('Visitors in the last 5 minutes'),
   detailedSince: z
     .string()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICES } from '../device.js';
 import { VISITOR_KEY_HEADER } from '../http.js';
 import { LOCALES } from '../locales.js';
+import { MAX_SENT_CAMPAIGN_LENGTH } from '../statistics.js';
 import { THEMES } from '../theme.js';
 
 export { VISITOR_KEY_HEADER } from '../http.js';
@@ -19,11 +20,18 @@ export const visitorHeadersSchema = z.object({
   [VISITOR_KEY_HEADER]: z.string().max(200).optional(),
 });
 
+const campaignValue = z.string().max(MAX_SENT_CAMPAIGN_LENGTH).optional();
+
 const visitDetails = {
   path: z.string().startsWith('/').max(300).optional(),
   locale: z.enum(LOCALES).optional(),
   theme: z.enum(THEMES).optional(),
   referrer: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+  // The landing address's campaign (utm_source or ref, utm_medium, utm_campaign), sent only with the
+  // first page of a visit; cleaned and cut shorter before it is stored.
+  source: campaignValue.describe('utm_source (or ref) of the landing address'),
+  medium: campaignValue.describe('utm_medium of the landing address'),
+  campaign: campaignValue.describe('utm_campaign of the landing address'),
 };
 
 /** Optional facts about one page view; every field is bounded so that nothing unbounded is stored. */

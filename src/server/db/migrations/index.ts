@@ -14,6 +14,7 @@ import * as setAsideDrafts from './2026-11-26T0100-set-aside-drafts.js';
 import * as contentHistory from './2026-11-26T0200-content-history.js';
 import * as collections from './2026-11-27T0000-collections.js';
 import * as ownerSetup from './2026-11-28T0000-owner-setup.js';
+import * as visitCampaigns from './2026-11-30T0000-visit-campaigns.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0200-content-history': contentHistory,
   '2026-11-27T0000-collections': collections,
   '2026-11-28T0000-owner-setup': ownerSetup,
+  '2026-11-30T0000-visit-campaigns': visitCampaigns,
 };

@@ -5,6 +5,7 @@ import type { Theme } from '../../../shared/theme.js';
 import { setVisitorKey } from '../../shared/api/api-client.js';
 import { checkVisitor, createVisitor, recordVisit } from '../../shared/api/endpoints.js';
 import { readSetting, writeSetting } from '../../shared/lib/settings-store.js';
+import { landingCampaign } from './landing-campaign.js';
 
 /**
  * Spec §7: once a visitor key is stored, every request carries it. Resolves with the stored key once
@@ -28,7 +29,13 @@ export async function startVisitor(storedKey: Promise<string | undefined>, detai
   const device = detectDevice(navigator.userAgent);
   // The page, language, theme and referrer of this visit: the visit body, or the create call's query
   // for a new visitor's first visit.
-  const visit: NonNullable<VisitBody> = { path: location.pathname.slice(0, 300), ...details };
+  // This runs once per page load, so the query read here is the visit's landing address: its
+  // campaign is kept for that first page only, as in Plausible.
+  const visit: NonNullable<VisitBody> = {
+    path: location.pathname.slice(0, 300),
+    ...details,
+    ...landingCampaign(location.search),
+  };
   if (/^https?:\/\//.test(document.referrer)) visit.referrer = document.referrer.slice(0, 500);
   try {
     // Rejects when the store fails: then nothing is recorded either.

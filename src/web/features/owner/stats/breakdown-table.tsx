@@ -15,7 +15,7 @@ import styles from './breakdown-table.module.css';
 import { ColumnHeads } from './column-heads.js';
 import type { StatsFormat } from './use-stats-format.js';
 
-/** A row's name: languages, themes and devices by their translated names; pages and hosts as they are. */
+/** A row's name: languages, themes and devices by their translated names; pages, hosts and campaigns as they are. */
 function useValueLabel(dimension: StatsDimension): (value: string | null) => string {
   const { t } = useTranslation('owner');
   const names =
@@ -51,8 +51,11 @@ function RowName({ row, label }: { row: BreakdownRow; label: (value: string | nu
   );
 }
 
+/** The breakdowns with a card of their own; the campaign's three share one (`campaigns-card.tsx`). */
+type CardDimension = Exclude<StatsDimension, 'sources' | 'mediums' | 'campaigns'>;
+
 interface BreakdownTableProps {
-  dimension: StatsDimension;
+  dimension: CardDimension;
   /** The rows as the server sends them: pages' rows may carry titles. */
   items: PageItem[];
   totalVisits: number;
@@ -60,31 +63,66 @@ interface BreakdownTableProps {
 }
 
 /**
- * One breakdown (pages, sources, languages, themes, devices) as a table, each row with a bar as long
- * as its visits against the largest row; the first rows at once, the rest on request.
+ * One breakdown (pages, sources, languages, themes, devices) as a card with its table.
  */
 export function BreakdownTable({ dimension, items, totalVisits, format }: BreakdownTableProps) {
   const { t } = useTranslation('owner');
   const headingId = useId();
+  return (
+    <section className={styles.breakdown} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t(`stats.breakdowns.${dimension}.title`)}</h2>
+      <BreakdownRowsTable
+        dimension={dimension}
+        items={items}
+        totalVisits={totalVisits}
+        format={format}
+        labelledBy={headingId}
+        columnName={t(`stats.breakdowns.${dimension}.column`)}
+        emptyText={t('stats.breakdowns.empty')}
+      />
+    </section>
+  );
+}
+
+interface BreakdownRowsTableProps {
+  dimension: StatsDimension;
+  items: PageItem[];
+  totalVisits: number;
+  format: StatsFormat;
+  /** The id of the heading that names the table. */
+  labelledBy: string;
+  columnName: string;
+  emptyText: string;
+}
+
+/**
+ * A breakdown's table, each row with a bar as long as its visits against the largest row; the first
+ * rows at once, the rest on request.
+ */
+export function BreakdownRowsTable({
+  dimension,
+  items,
+  totalVisits,
+  format,
+  labelledBy,
+  columnName,
+  emptyText,
+}: BreakdownRowsTableProps) {
+  const { t } = useTranslation('owner');
   const label = useValueLabel(dimension);
   const [expanded, setExpanded] = useState(false);
   const rows = breakdownRows(items, totalVisits);
   const shown = expanded ? rows : rows.slice(0, BREAKDOWN_PREVIEW);
 
   return (
-    <section className={styles.breakdown} aria-labelledby={headingId}>
-      <h2 id={headingId}>{t(`stats.breakdowns.${dimension}.title`)}</h2>
+    <>
       {rows.length === 0 ? (
-        <p className={styles.empty}>{t('stats.breakdowns.empty')}</p>
+        <p className={styles.empty}>{emptyText}</p>
       ) : (
-        <table className={styles.table} aria-labelledby={headingId}>
+        <table className={styles.table} aria-labelledby={labelledBy}>
           <ColumnHeads
             className={styles.column}
-            names={[
-              t(`stats.breakdowns.${dimension}.column`),
-              t('stats.breakdowns.visits'),
-              t('stats.breakdowns.share'),
-            ]}
+            names={[columnName, t('stats.breakdowns.visits'), t('stats.breakdowns.share')]}
           />
           <tbody>
             {shown.map((row) => (
@@ -109,6 +147,6 @@ export function BreakdownTable({ dimension, items, totalVisits, format }: Breakd
           {expanded ? t('stats.breakdowns.show_fewer') : t('stats.breakdowns.show_all', { count: rows.length })}
         </button>
       )}
-    </section>
+    </>
   );
 }

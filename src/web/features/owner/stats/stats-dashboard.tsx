@@ -1,10 +1,12 @@
 import { Info, RotateCw } from 'lucide-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StatsDimension } from '../../../../shared/statistics.js';
 import { useStats } from '../api/get-stats.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
+import { CampaignsCard } from './campaigns-card.js';
 import { CountThisBrowser } from './count-this-browser.js';
 import { CvDownloads } from './cv-downloads.js';
 import { hasAggregatedDays } from './graph-data.js';
@@ -16,7 +18,7 @@ import { TopStats } from './top-stats.js';
 import { type StatsFormat, useStatsFormat } from './use-stats-format.js';
 
 /** The breakdowns in the order the owner asks about them: what was read, and where readers came from. */
-const BREAKDOWN_ORDER: StatsDimension[] = ['pages', 'referrers', 'languages', 'devices', 'themes'];
+const BREAKDOWN_ORDER = ['pages', 'referrers', 'languages', 'devices', 'themes'] as const satisfies StatsDimension[];
 
 function NowBadge({ count, format }: { count: number; format: StatsFormat }) {
   const { t } = useTranslation('owner');
@@ -82,15 +84,18 @@ export function StatsDashboard() {
           <MainGraph stats={stats} format={format} />
           <div className={styles.breakdowns}>
             {BREAKDOWN_ORDER.map((dimension) => (
-              <BreakdownTable
-                key={dimension}
-                dimension={dimension}
-                items={stats[dimension]}
-                totalVisits={stats.totals.visits}
-                format={format}
-              />
+              <Fragment key={dimension}>
+                <BreakdownTable
+                  dimension={dimension}
+                  items={stats[dimension]}
+                  totalVisits={stats.totals.visits}
+                  format={format}
+                />
+                {/* Beside where readers came from: which of the owner's tagged links brought them. */}
+                {dimension === 'referrers' && <CampaignsCard stats={stats} format={format} />}
+              </Fragment>
             ))}
-            {/* The sixth cell of the grid: the switch belongs to the counting these cards show. */}
+            {/* The last cell of the grid: the switch belongs to the counting these cards show. */}
             <CountThisBrowser />
           </div>
           <CvDownloads downloads={stats.cvDownloads} format={format} />
