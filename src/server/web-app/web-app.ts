@@ -112,7 +112,7 @@ const PERSONAL_COOKIES = [LOCALE_COOKIE, THEME_COOKIE, SESSION_COOKIE, NOT_COUNT
  * 304. Anything personal — the site's cookies, the owner area, the 404 page with its random joke — is
  * `private`: no shared cache keeps it.
  */
-export function pageCacheControl(request: FastifyRequest, shared: boolean, pageCacheSeconds: number): string {
+function pageCacheControl(request: FastifyRequest, shared: boolean, pageCacheSeconds: number): string {
   const personal = PERSONAL_COOKIES.some((name) => request.cookies[name] !== undefined);
   if (!shared || personal || pageCacheSeconds === 0) return 'private, no-cache';
   return `public, max-age=0, s-maxage=${pageCacheSeconds}, stale-while-revalidate=86400`;

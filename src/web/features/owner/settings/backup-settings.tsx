@@ -15,6 +15,7 @@ import { downloadFile } from '../stats/series-csv.js';
 import styles from './backup-settings.module.css';
 import { shownError, useReauthenticationPrompt } from './reauthentication.js';
 import { ReauthenticationForm } from './reauthentication-form.js';
+import card from './settings-card.module.css';
 
 /** The field errors the keep field has words for; any other is "a whole number from 1 to 90". */
 const KEEP_ERRORS = new Set(['required', 'too_small', 'too_big']);
@@ -81,13 +82,13 @@ export function BackupSettings() {
     : undefined;
 
   return (
-    <section className={styles.card} aria-labelledby="owner-backups-title">
-      <h2 id="owner-backups-title" className={styles.title} tabIndex={-1}>
+    <section className={card.card} aria-labelledby="owner-backups-title">
+      <h2 id="owner-backups-title" className={card.title} tabIndex={-1}>
         {t('settings.backups.title')}
       </h2>
-      <p className={styles.muted}>{t('settings.backups.intro')}</p>
+      <p className={card.muted}>{t('settings.backups.intro')}</p>
       <ErrorMessage error={loadError} />
-      {backups && !backups.available && <p className={styles.notice}>{t('settings.backups.postgres')}</p>}
+      {backups && !backups.available && <p className={card.notice}>{t('settings.backups.postgres')}</p>}
       {backups?.available && (
         <>
           <div className={styles.state}>
@@ -100,12 +101,12 @@ export function BackupSettings() {
                 : t('settings.backups.none')}
             </p>
             {backups.kept > 0 && (
-              <p className={`${styles.muted} ${styles.folder}`}>
+              <p className={`${card.muted} ${styles.folder}`}>
                 {t('settings.backups.kept', { count: backups.kept, folder: backups.folder ?? '' })}
               </p>
             )}
             {backups.failure && (
-              <p className={styles.notice}>
+              <p className={card.notice}>
                 {t('settings.backups.failed', {
                   time: formatDate(backups.failure.at),
                   reason: t(`settings.backups.problems.${backups.failure.problem}`),
@@ -113,11 +114,11 @@ export function BackupSettings() {
               </p>
             )}
           </div>
-          <form className={styles.form} onSubmit={onSubmit} noValidate>
-            <fieldset className={styles.choices}>
+          <form className={card.form} onSubmit={onSubmit} noValidate>
+            <fieldset className={card.choices}>
               <legend>{t('settings.backups.frequency')}</legend>
               {BACKUP_FREQUENCIES.map((choice) => (
-                <label key={choice} className={styles.choice}>
+                <label key={choice} className={card.choice}>
                   <input
                     type="radio"
                     name="backup-frequency"
@@ -139,21 +140,21 @@ export function BackupSettings() {
               onChange={(event) => change({ keep: event.target.value })}
               error={keepError}
             />
-            <div className={styles.actions}>
-              <button type="submit" className={styles.primary} disabled={update.isPending}>
+            <div className={card.actions}>
+              <button type="submit" className={card.primary} disabled={update.isPending}>
                 {update.isPending ? t('settings.backups.saving') : t('settings.backups.save')}
               </button>
             </div>
             {update.error && !keepError && <ErrorMessage error={update.error} />}
             {keepError && <p role="alert">{t('settings.backups.fix_fields')}</p>}
-            <p role="status" className={styles.muted}>
+            <p role="status" className={card.muted}>
               {update.isSuccess ? t('settings.backups.saved') : ''}
             </p>
           </form>
           <div className={styles.download}>
-            <p className={styles.muted}>{t('settings.backups.download_hint')}</p>
-            <div className={styles.actions}>
-              <button type="button" className={styles.secondary} onClick={runDownload} disabled={download.isPending}>
+            <p className={card.muted}>{t('settings.backups.download_hint')}</p>
+            <div className={card.actions}>
+              <button type="button" className={card.secondary} onClick={runDownload} disabled={download.isPending}>
                 {download.isPending ? t('settings.backups.downloading') : t('settings.backups.download')}
               </button>
             </div>
@@ -165,10 +166,10 @@ export function BackupSettings() {
               />
             )}
             <ErrorMessage error={shownError(download.error)} />
-            <p role="status" className={styles.muted}>
+            <p role="status" className={card.muted}>
               {download.isSuccess ? t('settings.backups.downloaded', { name: download.data.fileName }) : ''}
             </p>
-            <p className={styles.muted}>{t('settings.backups.restore')}</p>
+            <p className={card.muted}>{t('settings.backups.restore')}</p>
           </div>
         </>
       )}

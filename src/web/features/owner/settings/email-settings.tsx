@@ -15,7 +15,7 @@ import { useSendTestEmail } from '../api/send-test-email.js';
 import { useVerifyEmailSettings } from '../api/verify-email-settings.js';
 import { Field } from '../components/field.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
-import styles from './email-settings.module.css';
+import styles from './settings-card.module.css';
 
 type Draft = Omit<EmailSettingsBody, 'port' | 'password'> & { port: string; password: string };
 const TEXT_FIELDS = ['host', 'port', 'user', 'password', 'from', 'to'] as const;

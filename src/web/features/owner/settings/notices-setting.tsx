@@ -18,6 +18,7 @@ import { Field } from '../components/field.js';
 import { SelectField } from '../components/select-field.js';
 import { SwitchField } from '../components/switch-field.js';
 import styles from './notices-setting.module.css';
+import card from './settings-card.module.css';
 
 interface Choices {
   language: NoticeLanguage;
@@ -65,11 +66,11 @@ export function NoticesSetting() {
   const languageErrorId = useId();
 
   return (
-    <section className={styles.card} aria-labelledby="owner-notices-title">
-      <h2 id="owner-notices-title" className={styles.title} tabIndex={-1}>
+    <section className={card.card} aria-labelledby="owner-notices-title">
+      <h2 id="owner-notices-title" className={card.title} tabIndex={-1}>
         {t('settings.notices.title')}
       </h2>
-      <p className={styles.muted}>{t('settings.notices.intro')}</p>
+      <p className={card.muted}>{t('settings.notices.intro')}</p>
       <ErrorMessage error={loadError} />
       {notices && choices && (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -83,10 +84,10 @@ export function NoticesSetting() {
             />
           ) : (
             // Radios, not a select: "Same as the owner area (now: …)" wraps at 320 px instead of being cut.
-            <fieldset className={styles.choices} aria-describedby={languageError ? languageErrorId : undefined}>
+            <fieldset className={card.choices} aria-describedby={languageError ? languageErrorId : undefined}>
               <legend>{t('settings.notices.language')}</legend>
               {NOTICE_LANGUAGES.map((code) => (
-                <label key={code} className={styles.choice}>
+                <label key={code} className={card.choice}>
                   <input
                     type="radio"
                     name="notice-language"
@@ -106,10 +107,10 @@ export function NoticesSetting() {
               <ErrorMessage id={languageErrorId} error={languageError} />
             </fieldset>
           )}
-          <fieldset className={styles.choices}>
+          <fieldset className={card.choices}>
             <legend>{t('settings.notices.messages')}</legend>
             {(['each', 'digest'] as const).map((mode) => (
-              <label key={mode} className={styles.choice}>
+              <label key={mode} className={card.choice}>
                 <input
                   type="radio"
                   name="message-notices"
@@ -144,14 +145,14 @@ export function NoticesSetting() {
             checked={choices.signIns}
             onChange={(signIns) => change({ signIns })}
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={update.isPending}>
+          <div className={card.actions}>
+            <button type="submit" className={card.primary} disabled={update.isPending}>
               {update.isPending ? t('settings.notices.saving') : t('settings.notices.save')}
             </button>
           </div>
           {update.error && !languageError && <ErrorMessage error={update.error} />}
           {languageError && <p role="alert">{t('settings.notices.errors.fix_fields')}</p>}
-          <p role="status" className={styles.muted}>
+          <p role="status" className={card.muted}>
             {update.isSuccess ? t('settings.notices.saved') : ''}
           </p>
         </form>

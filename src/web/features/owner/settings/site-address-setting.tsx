@@ -6,7 +6,7 @@ import { useSiteAddress } from '../api/get-site-address.js';
 import { useUpdateSiteAddress } from '../api/update-site-address.js';
 import { Field } from '../components/field.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
-import styles from './site-address-setting.module.css';
+import styles from './settings-card.module.css';
 
 /** The reasons an address is refused that have words of their own. */
 const ADDRESS_ERRORS = new Set(['required', 'invalid_url', 'not_origin', 'https_required']);

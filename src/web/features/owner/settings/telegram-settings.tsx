@@ -7,6 +7,7 @@ import { useTelegramSettings } from '../api/get-telegram-settings.js';
 import { useSendTestNotification } from '../api/send-test-notification.js';
 import { Field } from '../components/field.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import card from './settings-card.module.css';
 import styles from './telegram-settings.module.css';
 
 const BOTFATHER = 'https://t.me/BotFather';
@@ -56,40 +57,40 @@ export function TelegramSettingsCard() {
           : t('telegram_settings.test_waiting');
   const testButton = (
     <>
-      <div className={styles.actions}>
+      <div className={card.actions}>
         <button
           type="button"
-          className={styles.secondary}
+          className={card.secondary}
           disabled={sendTest.isPending || delivery?.status === 'pending'}
           onClick={() => sendTest.mutate('telegram')}
         >
           {t('telegram_settings.send_test')}
         </button>
       </div>
-      <p role="status" className={styles.muted}>
+      <p role="status" className={card.muted}>
         {testStatus}
       </p>
     </>
   );
 
   return (
-    <section className={styles.card} aria-labelledby="owner-telegram-title">
-      <h2 id="owner-telegram-title" className={styles.title} tabIndex={-1}>
+    <section className={card.card} aria-labelledby="owner-telegram-title">
+      <h2 id="owner-telegram-title" className={card.title} tabIndex={-1}>
         {t('telegram_settings.title')}
       </h2>
-      <p className={styles.muted}>{t('telegram_settings.intro')}</p>
+      <p className={card.muted}>{t('telegram_settings.intro')}</p>
       {loadError && <p role="alert">{errorText(loadError)}</p>}
 
       {settings?.source === 'environment' && (
         <>
-          <p className={styles.notice}>{t('telegram_settings.from_environment')}</p>
+          <p className={card.notice}>{t('telegram_settings.from_environment')}</p>
           <Field label={t('telegram_settings.chat_id')} value={settings.chat ?? ''} readOnly />
           {testButton}
         </>
       )}
 
       {settings?.state === 'none' && (
-        <form className={styles.form} onSubmit={onConnect} noValidate>
+        <form className={card.form} onSubmit={onConnect} noValidate>
           <ol className={styles.steps}>
             <li>
               {t('telegram_settings.step_botfather_before')}{' '}
@@ -115,8 +116,8 @@ export function TelegramSettingsCard() {
             }}
             error={tokenError}
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={connect.isPending}>
+          <div className={card.actions}>
+            <button type="submit" className={card.primary} disabled={connect.isPending}>
               {connect.isPending ? t('telegram_settings.connecting') : t('telegram_settings.connect')}
             </button>
           </div>
@@ -124,7 +125,7 @@ export function TelegramSettingsCard() {
       )}
 
       {settings?.source === 'settings' && settings.state === 'waiting' && (
-        <div className={styles.form}>
+        <div className={card.form}>
           <p>{t('telegram_settings.bot_saved', { bot: `@${settings.bot?.username ?? ''}` })}</p>
           {settings.link ? (
             <>
@@ -142,7 +143,7 @@ export function TelegramSettingsCard() {
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: markup made by the site's server, no visitor text in it
                 dangerouslySetInnerHTML={{ __html: settings.qrCode ?? '' }}
               />
-              <p className={styles.muted}>
+              <p className={card.muted}>
                 {t('telegram_settings.link_until', {
                   time: new Date(settings.expiresAt ?? Date.now()).toLocaleTimeString([], {
                     hour: '2-digit',
@@ -158,17 +159,17 @@ export function TelegramSettingsCard() {
             <p role="status">{t('telegram_settings.link_expired')}</p>
           )}
           {settings.problem && (
-            <p role="alert" className={styles.notice}>
+            <p role="alert" className={card.notice}>
               {t(`telegram_settings.problems.${settings.problem}`)}
             </p>
           )}
-          <div className={styles.actions}>
+          <div className={card.actions}>
             {!settings.link && (
-              <button type="button" className={styles.primary} onClick={() => renew.mutate()}>
+              <button type="button" className={card.primary} onClick={() => renew.mutate()}>
                 {t('telegram_settings.new_link')}
               </button>
             )}
-            <button type="button" className={styles.secondary} onClick={() => disconnect.mutate()}>
+            <button type="button" className={card.secondary} onClick={() => disconnect.mutate()}>
               {t('telegram_settings.other_bot')}
             </button>
           </div>
@@ -176,7 +177,7 @@ export function TelegramSettingsCard() {
       )}
 
       {settings?.source === 'settings' && settings.state === 'connected' && (
-        <div className={styles.form}>
+        <div className={card.form}>
           <p>
             {t('telegram_settings.connected', {
               chat: settings.chat ?? '',
@@ -184,11 +185,11 @@ export function TelegramSettingsCard() {
             })}
           </p>
           {testButton}
-          <div className={styles.actions}>
-            <button type="button" className={styles.secondary} onClick={() => renew.mutate()}>
+          <div className={card.actions}>
+            <button type="button" className={card.secondary} onClick={() => renew.mutate()}>
               {t('telegram_settings.other_chat')}
             </button>
-            <button type="button" className={styles.secondary} onClick={() => disconnect.mutate()}>
+            <button type="button" className={card.secondary} onClick={() => disconnect.mutate()}>
               {t('telegram_settings.disconnect')}
             </button>
           </div>

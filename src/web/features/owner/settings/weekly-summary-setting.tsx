@@ -5,6 +5,7 @@ import { ErrorMessage } from '../components/error-message.js';
 import { SelectField } from '../components/select-field.js';
 import { SwitchField } from '../components/switch-field.js';
 import styles from './notices-setting.module.css';
+import card from './settings-card.module.css';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -37,9 +38,9 @@ export function WeeklySummarySetting({ emailTarget }: { emailTarget: string | un
         : t('settings.summary_off');
 
   return (
-    <section className={styles.card} aria-labelledby="owner-summary-title">
+    <section className={card.card} aria-labelledby="owner-summary-title">
       <h2 id="owner-summary-title">{t('settings.summary_title')}</h2>
-      <p className={styles.muted}>{t('settings.summary_intro')}</p>
+      <p className={card.muted}>{t('settings.summary_intro')}</p>
       <div className={styles.form}>
         <SwitchField
           label={t('settings.summary_label')}
