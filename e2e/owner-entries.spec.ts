@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.js';
+import { expectCleanAtPhoneAndDesktop, expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { studioTexts } from './studio-support.js';
@@ -155,18 +155,7 @@ test.describe('the studio’s notes (issue 27)', () => {
     await expect(version).not.toContainText('{');
     await expect(version).not.toContainText('entries.');
 
-    for (const width of [320, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme });
-        await page.evaluate((value) => {
-          document.documentElement.dataset.theme = value;
-        }, theme);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `the comparison at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
-        await expectNoAxeViolations(page, `the comparison at ${width} px in ${theme}`);
-      }
-    }
+    await expectCleanAtPhoneAndDesktop(page, 'the comparison');
 
     await version.getByRole('button', { name: fill(en.history.restore, { number: first }) }).click();
     await expect(page.getByRole('status').filter({ hasText: `Version ${first} is published again` })).toBeVisible();

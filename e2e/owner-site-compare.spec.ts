@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe.js';
+import { expectCleanAtPhoneAndDesktop } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { saved, studioTexts } from './studio-support.js';
@@ -39,18 +39,7 @@ async function saveDraft(page: Page, change: (content: Content) => void): Promis
 
 /** Axe at a phone's width and on a desktop, in both themes, with no sideways scrolling. */
 async function cleanEverywhere(page: Page, include?: string): Promise<void> {
-  for (const width of [320, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.evaluate((value) => {
-        document.documentElement.dataset.theme = value;
-      }, theme);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${width} px in ${theme}`).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page, `${width} px in ${theme}`, { include, exclude: 'iframe' });
-    }
-  }
+  await expectCleanAtPhoneAndDesktop(page, 'the comparison', { include, exclude: 'iframe' });
 }
 
 /** The words a marked part of a text says to a screen reader and to the eye, e.g. "removed: Привет (end)". */
