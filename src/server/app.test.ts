@@ -53,6 +53,7 @@ describe('the API as a whole', () => {
       '/api/v1/owner/messages',
       '/api/v1/owner/messages/export',
       '/api/v1/owner/messages/{id}',
+      '/api/v1/owner/messages/{id}/origin',
       '/api/v1/owner/notices',
       '/api/v1/owner/notifications',
       '/api/v1/owner/notifications/test',

@@ -23,6 +23,8 @@ export interface SaveOptions {
   spamReason?: SpamReason;
   /** One notification job per channel, written in the same transaction as the message. */
   channels?: NotificationChannel[];
+  /** The counted visitor who wrote it, whose visits the inbox shows (decision 039). */
+  visitorId?: string;
   now?: Date;
 }
 
@@ -37,7 +39,7 @@ function searchText(message: Pick<ContactMessage, 'name' | 'email' | 'message'>)
 export async function saveContactMessage(
   db: Kysely<Database>,
   message: ContactMessage,
-  { spamReason, channels = [], now = new Date() }: SaveOptions = {},
+  { spamReason, channels = [], visitorId, now = new Date() }: SaveOptions = {},
 ): Promise<string> {
   const id = randomUUID();
   const timestamp = now.toISOString();
@@ -55,6 +57,7 @@ export async function saveContactMessage(
         state_changed_at: spamReason ? timestamp : null,
         spam_reason: spamReason ?? null,
         search_text: searchText(message),
+        visitor_id: visitorId ?? null,
       })
       .execute();
     if (spamReason || channels.length === 0) return;

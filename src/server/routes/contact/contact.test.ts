@@ -51,13 +51,17 @@ describe('POST /api/v1/contact', () => {
     expect(stored.map((message) => message.id)).not.toContain(honeypot.json().data.id);
   });
 
-  it("does not link the message to the sender's visitor id (a name must not be joinable to visits)", async () => {
+  // Decision 039 (issue 30) links a message to its writer's visits, which decision 021's migration
+  // 2026-11-23T0100 had ruled out: only a counted visitor's, so the owner sees how they found the site.
+  it("links the message to the sender's visitor only when the sender is counted", async () => {
     const headers = { 'user-agent': BROWSER_USER_AGENT }; // crawlers create no visitor
     const token = (await testApp.app.inject({ url: '/api/v1/visitor/create/web', headers })).json().data.token;
+    const visitor = await testApp.db.selectFrom('visitors').select('id').executeTakeFirstOrThrow();
+    expect((await send(valid, { ...headers, 'x-visitor-key': token })).statusCode).toBe(201);
+    expect((await storedMessages())[0]?.visitor_id).toBe(visitor.id);
+    // Without a user agent the sender is not counted (a script), key or not.
     expect((await send(valid, { 'x-visitor-key': token })).statusCode).toBe(201);
-    const [stored] = await storedMessages();
-    expect(stored).toBeDefined();
-    expect(stored).not.toHaveProperty('visitor_id');
+    expect((await storedMessages())[0]?.visitor_id).toBeNull();
   });
 
   it('writes one notification job per configured channel in the same transaction, none for spam', async () => {

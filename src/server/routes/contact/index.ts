@@ -4,10 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contactResponseSchema } from '../../../shared/schemas/api.js';
 import { CONTACT_MIN_FILL_MS, type ContactMessage, contactMessageSchema } from '../../../shared/schemas/contact.js';
 import type { NotificationChannel, SpamReason } from '../../../shared/schemas/owner.js';
+import { VISITOR_KEY_HEADER, visitorHeadersSchema } from '../../../shared/schemas/visitor.js';
+import { sessionOf } from '../../auth/current-session.js';
 import type { Db } from '../../db/database.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import { noticeChoices } from '../../repositories/owner-settings-repository.js';
+import { visitorIdFromKey } from '../../repositories/visitor-repository.js';
+import { type OwnerCheck, visitorCallNotCountedReason } from '../../stats/not-counted.js';
 import { errorResponses, ok } from '../responses.js';
 
 export interface ContactRoutesOptions {
@@ -17,6 +21,8 @@ export interface ContactRoutesOptions {
   channels: () => Promise<NotificationChannel[]>;
   /** Called once a message and its jobs are stored, so the outbox worker delivers them at once. */
   onStored: () => void;
+  /** Whether the request carries the owner's session (by default, a live session cookie); see `writerOf`. */
+  isOwner?: OwnerCheck;
 }
 
 /** A filled hidden field, or a form sent faster than anyone could fill it. */
@@ -29,6 +35,7 @@ function spamReason(message: ContactMessage): SpamReason | undefined {
 /** `POST /contact`: a visitor's message, stored with its notifications before it is acknowledged. */
 export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
   const { db, rateLimit, onStored } = options;
+  const isOwner = options.isOwner ?? (async (request) => (await sessionOf(db, request)) !== undefined);
   app.withTypeProvider<ZodTypeProvider>().post('/contact', {
     preHandler: createRateLimit(db, {
       name: 'contact',
@@ -38,6 +45,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
     schema: {
       tags: ['contact'],
       summary: 'Send the owner a message',
+      headers: visitorHeadersSchema,
       body: contactMessageSchema,
       response: { 201: contactResponseSchema, ...errorResponses(400, 413, 415, 429) },
     },
@@ -45,7 +53,12 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       const reason = spamReason(request.body);
       // In digest mode nothing is queued now: the digest job lists the message later (decision 037).
       const channels = (await noticeChoices(db)).messages === 'digest' ? [] : await options.channels();
-      const id = await saveContactMessage(db, request.body, { spamReason: reason, channels });
+      // The writer's visits show in the inbox (decision 039): only a counted visitor's, so nothing for
+      // a crawler, a browser without the visitor key (no JavaScript), the owner or a switched-off browser.
+      const visitorId = (await visitorCallNotCountedReason(request, isOwner))
+        ? undefined
+        : await visitorIdFromKey(db, request.headers[VISITOR_KEY_HEADER]);
+      const id = await saveContactMessage(db, request.body, { spamReason: reason, channels, visitorId });
       if (reason) {
         // Kept in the spam folder, never silently lost; the bot gets the usual answer and learns nothing.
         request.log.warn({ contactMessageId: id, reason }, 'contact message filed as spam');

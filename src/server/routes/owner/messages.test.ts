@@ -96,7 +96,9 @@ describe('the inbox API', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('created_at,state,name,email,message,language,spam_reason');
+    expect(lines[0]).toBe(
+      'created_at,state,name,email,message,language,spam_reason,landing_page,referrer,utm_source,utm_medium,utm_campaign,device,pages_read,seconds_before_writing',
+    );
     expect(text).toContain(`'=HYPERLINK(""http://evil"")`);
     expect(text).toContain('"Line one, ""quoted""\nline two"');
     expect(text).toContain('Oʻzbekcha harflar: gʻ, oʻ, sh.');

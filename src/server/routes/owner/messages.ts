@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { toCsv } from '../../../shared/csv.js';
+import { messageOriginResponseSchema } from '../../../shared/schemas/message-origin.js';
 import {
   bulkStateBodySchema,
   bulkStateResponseSchema,
@@ -21,6 +22,7 @@ import {
   type StateChange,
   setMessageState,
 } from '../../repositories/contact-repository.js';
+import { messageOrigins } from '../../repositories/stats-message-origin-repository.js';
 import { errorResponses, ok } from '../responses.js';
 
 /** A move the inbox does not allow (`shared/inbox-moves.ts`) is refused as a whole: nothing moved. */
@@ -59,9 +61,49 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     preHandler: requireRecentAuthentication,
     handler: async (request, reply) => {
       const rows = await exportMessages(db, request.query);
+      const origins = await messageOrigins(
+        db,
+        rows.filter((row) => row.visitor_id !== null).map((row) => row.id),
+      );
+      // Where each writer came from (decision 039); empty cells when the writer was not counted.
       const csv = toCsv(
-        ['created_at', 'state', 'name', 'email', 'message', 'language', 'spam_reason'],
-        rows.map((row) => [row.created_at, row.state, row.name, row.email, row.message, row.locale, row.spam_reason]),
+        [
+          'created_at',
+          'state',
+          'name',
+          'email',
+          'message',
+          'language',
+          'spam_reason',
+          'landing_page',
+          'referrer',
+          'utm_source',
+          'utm_medium',
+          'utm_campaign',
+          'device',
+          'pages_read',
+          'seconds_before_writing',
+        ],
+        rows.map((row) => {
+          const origin = origins.get(row.id);
+          return [
+            row.created_at,
+            row.state,
+            row.name,
+            row.email,
+            row.message,
+            row.locale,
+            row.spam_reason,
+            origin?.landingPage ?? null,
+            origin?.referrer ?? null,
+            origin?.source ?? null,
+            origin?.medium ?? null,
+            origin?.campaign ?? null,
+            origin?.device ?? null,
+            origin ? origin.pagesRead.map((path) => path ?? '').join(' ') : null,
+            origin?.secondsBeforeWriting ?? null,
+          ];
+        }),
       );
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -81,6 +123,23 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       const message = await getMessage(db, request.params.id);
       if (!message) throw new AppError(404, 'not_found', 'No such message');
       return ok({ message });
+    },
+  });
+
+  api.get('/owner/messages/:id/origin', {
+    schema: {
+      summary:
+        'Where the message’s writer came from: their first visit’s page, referrer and campaign, device, pages read',
+      description:
+        'From the visits of the counted visitor who sent it (the X-Visitor-Key of the contact form). Never an IP address. null when the writer was not counted or its visits have expired.',
+      params: idParamsSchema,
+      response: { 200: messageOriginResponseSchema, ...errorResponses(404) },
+    },
+    handler: async (request) => {
+      const message = await getMessage(db, request.params.id);
+      if (!message) throw new AppError(404, 'not_found', 'No such message');
+      const origins = await messageOrigins(db, [message.id]);
+      return ok({ origin: origins.get(message.id) ?? null });
     },
   });
 
