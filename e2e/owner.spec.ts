@@ -155,7 +155,9 @@ test.describe('the owner area', () => {
     const bytes = readFileSync((await file.path()) ?? '');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = bytes.subarray(3).toString('utf8');
-    expect(csv.split('\r\n')[0]).toBe('created_at,state,name,email,message,language,spam_reason');
+    expect(csv.split('\r\n')[0]).toBe(
+      'created_at,state,name,email,message,language,spam_reason,landing_page,referrer,utm_source,utm_medium,utm_campaign,device,pages_read,seconds_before_writing',
+    );
     expect(csv).toContain('Ольга Петрова,olga@example.ru,Здравствуйте! Нужен логотип для кафе.');
     expect(csv).not.toContain('Temur');
 

@@ -11,6 +11,7 @@ import { ErrorMessage } from '../components/error-message.js';
 import { StateTag } from '../components/state-tag.js';
 import { useDateFormat } from '../components/use-date-format.js';
 import { MessageActions } from './message-actions.js';
+import { MessageOriginSection } from './message-origin.js';
 import styles from './message-view.module.css';
 
 /** One message: opening it marks it read; Reply opens the mail client and marks it replied. */
@@ -76,6 +77,7 @@ export function MessageView() {
       <div className={styles.text}>{message.message}</div>
       <ErrorMessage error={move.error} />
       <MessageActions message={message} onMove={(state) => move.mutate({ id: message.id, state })} />
+      <MessageOriginSection messageId={message.id} />
       <section aria-labelledby="owner-deliveries-title" className={styles.stack}>
         <h2 id="owner-deliveries-title">{t('message.deliveries')}</h2>
         {message.deliveries.length === 0 ? (
