@@ -25,6 +25,8 @@ export interface CvRenderReport {
  * quiet server holds none, so no language's fonts or layout caches stay in memory between publishes.
  */
 const IDLE_MS = 5000;
+/** A PDF takes 0.3–1.5 s; one that takes longer than this never ends, and must not hold the others. */
+const TIME_LIMIT_MS = 20_000;
 
 /**
  * The CV process (cv-render-child.ts): every PDF is made there, one at a time, never on the server's
@@ -34,6 +36,7 @@ const renderer = new TaskProcess<CvRenderTask>(import.meta.url, {
   besides: 'cv-render-child',
   name: 'CV process',
   idleMs: IDLE_MS,
+  timeLimitMs: TIME_LIMIT_MS,
 });
 
 const listeners = new Set<(report: CvRenderReport) => void>();

@@ -26,6 +26,8 @@ export interface TaskProcessOptions {
   name: string;
   /** How long an idle process is kept for the next task before it is let go. */
   idleMs: number;
+  /** How long a task may take: then its process is killed and the task fails (none: no limit). */
+  timeLimitMs?: number;
   /** Hears of each process started (tests count them). */
   onStart?: (child: ChildProcess) => void;
 }
@@ -95,7 +97,18 @@ export class TaskProcess<Task> {
     child.channel?.ref();
     return new Promise<Reply[]>((resolve, reject) => {
       const replies: Reply[] = [];
+      const { timeLimitMs } = this.#options;
+      let overdue = false;
+      // A task that never ends would hold every task behind it: its process is killed instead.
+      const timer =
+        timeLimitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              overdue = true;
+              child.kill('SIGKILL');
+            }, timeLimitMs);
       const finish = () => {
+        clearTimeout(timer);
         child.off('message', onMessage);
         child.off('exit', onStop);
         child.off('error', onStop);
@@ -115,7 +128,13 @@ export class TaskProcess<Task> {
       };
       const onStop = () => {
         finish();
-        reject(new Error(`the ${this.#options.name} stopped before it finished`));
+        reject(
+          new Error(
+            overdue
+              ? `the ${this.#options.name} took more than ${timeLimitMs} ms and was stopped`
+              : `the ${this.#options.name} stopped before it finished`,
+          ),
+        );
       };
       child.on('message', onMessage);
       child.once('exit', onStop);
