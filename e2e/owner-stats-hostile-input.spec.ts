@@ -38,6 +38,7 @@ function storeOldDay(): void {
       breakdown.run(OLD_DAY, 'referrers', name);
       // A breakdown with translated names (languages) looks the value up too.
       breakdown.run(OLD_DAY, 'languages', name);
+      breakdown.run(OLD_DAY, 'sources', name);
     }
   } finally {
     db.close();
@@ -52,10 +53,12 @@ test.describe('the statistics dashboard with hostile input', () => {
   test.beforeAll(async ({ request }) => {
     storeOldDay();
     // Anonymous visits through the real API, as anyone could send them.
-    const hostile = [
+    const hostile: Record<string, string>[] = [
       { path: FORGED_PATH, referrer: 'http://__proto__/' },
       { path: '/constructor', referrer: 'http://constructor/' },
       { path: '/__proto__', referrer: 'https://evil.example/' },
+      // A campaign with a right-to-left override, a bell and a NUL: stored without them.
+      { path: '/', source: '\u202Etele\u0007gram\u202C\u0000', campaign: `${'x'.repeat(150)}\u2066` },
     ];
     for (const query of hostile) {
       const response = await request.get(`/api/v1/visitor/create/web?${new URLSearchParams(query)}`, {
@@ -91,6 +94,16 @@ test.describe('the statistics dashboard with hostile input', () => {
     expect((await values(pages)).join('\n')).not.toMatch(/Secure your account|constructor|__proto__/);
     const sources = page.getByRole('table', { name: en.stats.breakdowns.referrers.title });
     expect(await values(sources)).toEqual(expect.arrayContaining([en.stats.values.other, 'constructor']));
+
+    const campaigns = page.getByRole('region', { name: en.stats.campaigns.title });
+    expect(await values(campaigns.getByRole('table'))).toContain('tele gram');
+    await campaigns.getByRole('button', { name: en.stats.campaigns.campaigns.title, exact: true }).click();
+    expect(await values(campaigns.getByRole('table'))).toContain('x'.repeat(100));
+    // No control or direction character reaches the owner, in any campaign value.
+    const sent = [...stats.sources, ...stats.mediums, ...stats.campaigns].map(
+      (row: { value: string | null }) => row.value,
+    );
+    expect(sent.filter((value: string | null) => value !== null && /[\p{Cc}\p{Cf}]/u.test(value))).toEqual([]);
   });
 
   test('stored values named like Object.prototype properties are shown as text, and the dashboard keeps working', async ({
@@ -107,6 +120,8 @@ test.describe('the statistics dashboard with hostile input', () => {
     expect((await values(pages)).sort()).toEqual(PROTOTYPE_NAMES.map((name) => `/${name}`).sort());
     const languages = page.getByRole('table', { name: en.stats.breakdowns.languages.title });
     expect((await values(languages)).sort()).toEqual([...PROTOTYPE_NAMES].sort());
+    const campaigns = page.getByRole('region', { name: en.stats.campaigns.title }).getByRole('table');
+    expect((await values(campaigns)).sort()).toEqual([...PROTOTYPE_NAMES].sort());
 
     // Another period still opens after it.
     await page
