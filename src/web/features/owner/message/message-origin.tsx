@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageOrigin as Origin } from '../../../../shared/schemas/message-origin.js';
 import { OTHER_VALUE } from '../../../../shared/schemas/stats.js';
@@ -62,9 +63,11 @@ function OriginFacts({ origin }: { origin: Origin }) {
 export function MessageOriginSection({ messageId }: { messageId: string }) {
   const { t } = useTranslation('owner');
   const { data, isPending, isError } = useMessageOrigin(messageId);
+  // A generated id: a note's heading ids can never meet it (markdown/heading-ids.ts).
+  const headingId = useId();
   return (
-    <section aria-labelledby="owner-origin-title" className={styles.origin}>
-      <h2 id="owner-origin-title">{t('message.origin.title')}</h2>
+    <section aria-labelledby={headingId} className={styles.origin}>
+      <h2 id={headingId}>{t('message.origin.title')}</h2>
       {isPending ? (
         <p className={styles.muted}>{t('loading')}</p>
       ) : isError || !data.origin ? (
