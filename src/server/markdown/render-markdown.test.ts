@@ -9,39 +9,15 @@ import russianTexts from './texts/russian.json' with { type: 'json' };
 const english = { locale: 'english' } as const;
 const html = async (source: string) => (await renderMarkdown(source, english)).html;
 
-/** What the pipeline may write, and nothing else. */
-const ALLOWED_TAGS = new Set([
-  'a',
-  'blockquote',
-  'br',
-  'code',
-  'del',
-  'div',
-  'em',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'img',
-  'input',
-  'li',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'span',
-  'strong',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
+/**
+ * What the pipeline may write, and nothing else: written out here on its own, not read from the
+ * sanitizer's schema, so a tag added there fails here.
+ */
+const ALLOWED_TAGS = new Set(
+  'a blockquote br code del div em h2 h3 h4 h5 h6 hr img input li ol p pre section span strong sup table tbody td th thead tr ul'.split(
+    ' ',
+  ),
+);
 
 // Markdown's own ways in, and HTML's (OWASP's filter evasion cheat sheet) written into Markdown.
 const HOSTILE = [

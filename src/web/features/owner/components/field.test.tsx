@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import english from '../../../i18n/owner-locales/english.json';
 import { ApiError } from '../../../shared/api/api-client.js';
-import { CodeField, Field, PasswordField } from './field.js';
+import { CodeField, Field, PasswordField, SelectField } from './field.js';
 import { placeError } from './field-errors.js';
 
 const i18n = i18next.createInstance();
@@ -23,7 +23,7 @@ function render(field: ReactNode) {
       ),
     );
   const textOf = (id: string) => html.match(new RegExp(`id="${id}"[^>]*>([^<]*)<`))?.[1];
-  return { html, label: attributes('label'), input: attributes('input'), textOf };
+  return { html, label: attributes('label'), input: attributes('input'), select: attributes('select'), textOf };
 }
 
 describe('Field', () => {
@@ -38,6 +38,20 @@ describe('Field', () => {
     expect(textOf(hint ?? '')).toBe('Six digits from the app.');
     expect(textOf(error ?? '')).toBe(english.errors.wrong_password);
     expect(input.name).toBe('code');
+  });
+
+  it('ties a choice from a list to its label, hint and error the same way', () => {
+    const { label, select, textOf } = render(
+      <SelectField label="Day" hint="In UTC." error="Pick a day." name="day" defaultValue="1">
+        <option value="1">Monday</option>
+      </SelectField>,
+    );
+    expect(label.for).toBe(select.id);
+    expect(select['aria-invalid']).toBe('true');
+    const [hint, error] = (select['aria-describedby'] ?? '').split(' ');
+    expect(textOf(hint ?? '')).toBe('In UTC.');
+    expect(textOf(error ?? '')).toBe('Pick a day.');
+    expect(select.name).toBe('day');
   });
 
   it('without an error is valid, and says its error nowhere', () => {

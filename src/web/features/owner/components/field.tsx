@@ -1,27 +1,32 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 import { OWNER_PASSWORD_MIN_LENGTH } from '../../../../shared/schemas/owner.js';
 import { ErrorMessage } from './error-message.js';
 import styles from './field.module.css';
 
-type FieldProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'className' | 'aria-invalid' | 'aria-describedby'
-> & {
+/** What the frame of every field takes: the words around its control. */
+interface FrameProps {
   /** The field's name as people and screen readers hear it. */
   label: ReactNode;
-  /** Said between the label and the input, and read with the input. */
+  /** Said between the label and the control, and read with the control. */
   hint?: ReactNode;
-  /** What is wrong with this field (a failed call's error, or words): said under it, the input marked invalid. */
+  /** What is wrong with this field (a failed call's error, or words): said under it, the control marked invalid. */
   error?: unknown;
-  ref?: Ref<HTMLInputElement>;
-};
+}
+
+/** The props a frame hands its control: the id its label names, and what describes it. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+type OwnProps = 'id' | 'className' | 'aria-invalid' | 'aria-describedby';
 
 /**
- * The owner area's text field: label, hint, input and error tied together by ids, so the input is
- * named by its label and described by its hint and its error, and `aria-invalid` while it has one.
- * Any other prop is the input's.
+ * Label, hint, control and error tied together by ids, so the control is named by its label and
+ * described by its hint and its error, and `aria-invalid` while it has one.
  */
-export function Field({ label, hint, error, ...inputProps }: FieldProps) {
+function FieldFrame({ label, hint, error, control }: FrameProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -34,15 +39,47 @@ export function Field({ label, hint, error, ...inputProps }: FieldProps) {
           {hint}
         </p>
       )}
-      <input
-        {...inputProps}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
       <ErrorMessage id={errorId} error={error} />
     </div>
+  );
+}
+
+type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, OwnProps> &
+  FrameProps & {
+    ref?: Ref<HTMLInputElement>;
+  };
+
+/** The owner area's text field. Any prop besides the frame's is the input's. */
+export function Field({ label, hint, error, ...inputProps }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(wiring) => <input {...inputProps} {...wiring} className={styles.input} />}
+    />
+  );
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, OwnProps> &
+  FrameProps & {
+    children: ReactNode;
+  };
+
+/** `Field`'s twin for a choice from a list. */
+export function SelectField({ label, hint, error, children, ...selectProps }: SelectFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(wiring) => (
+        <select {...selectProps} {...wiring} className={styles.input}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

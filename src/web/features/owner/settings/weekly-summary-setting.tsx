@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useWeeklySummary } from '../api/get-weekly-summary.js';
 import { useUpdateWeeklySummary } from '../api/update-weekly-summary.js';
 import { ErrorMessage } from '../components/error-message.js';
-import { SelectField } from '../components/select-field.js';
+import { SelectField } from '../components/field.js';
 import { SwitchField } from '../components/switch-field.js';
 import styles from './notices-setting.module.css';
 import card from './settings-card.module.css';
