@@ -7,6 +7,7 @@ import { useTurnOffSecondFactor } from '../api/turn-off-second-factor.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { CodeField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { QrCode } from '../components/qr-code.js';
 import { type ReauthenticationPrompt, shownError } from './reauthentication.js';
 import { keyGroups, recoveryCodesFileName, recoveryCodesText } from './recovery-codes.js';
 import styles from './security-settings.module.css';
@@ -74,14 +75,7 @@ export function SecondFactorSetting({
       {!enabled && setup && (
         <form className={styles.form} onSubmit={onConfirm} noValidate>
           <p>{t('security.scan')}</p>
-          <div
-            className={styles.qrCode}
-            role="img"
-            aria-label={t('security.qr_label')}
-            // The SVG is drawn by our own server from the otpauth address (rectangles only).
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: markup made by the site's server, no visitor text in it
-            dangerouslySetInnerHTML={{ __html: setup.qrCode }}
-          />
+          <QrCode svg={setup.qrCode} label={t('security.qr_label')} />
           <p>
             {t('security.secret')}: <GroupedKey secret={setup.secret} hintId={secretHintId} />
           </p>

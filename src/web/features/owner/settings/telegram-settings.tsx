@@ -6,6 +6,7 @@ import { useDelivery } from '../api/get-delivery.js';
 import { useTelegramSettings } from '../api/get-telegram-settings.js';
 import { useSendTestNotification } from '../api/send-test-notification.js';
 import { Field } from '../components/field.js';
+import { QrCode } from '../components/qr-code.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import card from './settings-card.module.css';
 import styles from './telegram-settings.module.css';
@@ -135,14 +136,7 @@ export function TelegramSettingsCard() {
                   {settings.link.replace(/^https:\/\//, '')}
                 </a>
               </p>
-              <div
-                className={styles.qrCode}
-                role="img"
-                aria-label={t('telegram_settings.qr_label')}
-                // The SVG is drawn by our own server from the t.me address (rectangles only).
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: markup made by the site's server, no visitor text in it
-                dangerouslySetInnerHTML={{ __html: settings.qrCode ?? '' }}
-              />
+              <QrCode svg={settings.qrCode ?? ''} label={t('telegram_settings.qr_label')} width="12rem" />
               <p className={card.muted}>
                 {t('telegram_settings.link_until', {
                   time: new Date(settings.expiresAt ?? Date.now()).toLocaleTimeString([], {
