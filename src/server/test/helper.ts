@@ -88,6 +88,29 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/**
+ * Another process on a test app's database: its own app, folders, outbox and jobs, as a second
+ * machine behind a load balancer has. `close` closes it and removes its folders.
+ */
+export async function anotherProcess(
+  testApp: TestApp,
+  overrides: Partial<Config> = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-other-'));
+  const config = { ...testAppConfig(dir, testApp.contentDir), ...overrides };
+  mkdirSync(config.webRoot, { recursive: true });
+  writeFileSync(path.join(config.webRoot, 'index.html'), TEST_INDEX_HTML);
+  const app = await buildApp({ config, db: testApp.db, content: testApp.content });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** The real application on a throwaway database, content folder and built-site folder. */
 export async function createTestApp(
   overrides: Partial<Config> = {},

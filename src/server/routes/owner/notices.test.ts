@@ -1,10 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationKind } from '../../../shared/schemas/owner.js';
-import { buildApp } from '../../app.js';
 import type { NotificationSettings } from '../../config.js';
 import { fill, OWNER_TEXTS } from '../../i18n/owner-texts.js';
 import { lastPeriodEnd, queueMessageDigest } from '../../outbox/message-digest.js';
@@ -12,12 +8,11 @@ import { preparedNotification } from '../../outbox/notification-text.js';
 import { queueWeeklySummary } from '../../outbox/weekly-summary-email.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import {
+  anotherProcess,
   createTestApp,
   SAME_ORIGIN,
   signInOwner,
-  TEST_INDEX_HTML,
   type TestApp,
-  testAppConfig,
   testDialect,
 } from '../../test/helper.js';
 import {
@@ -37,14 +32,12 @@ describe(`the owner's notices on ${testDialect}`, () => {
   /** What `start` opened, closed after each test (the other process first: it shares the database). */
   const opened: (() => Promise<unknown>)[] = [];
   let cookie: string;
-  const dirs: string[] = [];
 
   beforeAll(async () => {
     standIns = await startNotificationStandIns();
   });
   afterAll(async () => {
     await standIns.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Both processes, with OWNER_LOCALE as `locale` gives it (undefined: not in the environment). */
@@ -53,14 +46,9 @@ describe(`the owner's notices on ${testDialect}`, () => {
     testApp = await createTestApp({ notifications });
     opened.push(testApp.close);
     cookie = await signInOwner(testApp);
-    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-notices-'));
-    dirs.push(dir);
-    const config = { ...testAppConfig(dir, testApp.contentDir), notifications };
-    mkdirSync(config.webRoot, { recursive: true });
-    writeFileSync(path.join(config.webRoot, 'index.html'), TEST_INDEX_HTML);
-    other = await buildApp({ config, db: testApp.db, content: testApp.content });
-    opened.push(() => other.close());
-    await other.ready();
+    const second = await anotherProcess(testApp, { notifications });
+    other = second.app;
+    opened.push(second.close);
     // Signing in from a new device above queued its notice: each test counts its own jobs.
     await testApp.db.deleteFrom('notification_jobs').execute();
     standIns.clear();

@@ -1,14 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import {
+  anotherProcess,
   createTestApp,
   SAME_ORIGIN,
   signInOwner,
-  TEST_INDEX_HTML,
   type TestApp,
   testAppConfig,
   testDialect,
@@ -26,18 +22,16 @@ function canonicalOf(html: string): string | undefined {
 describe(`the site's address in Settings on ${testDialect}`, () => {
   let testApp: TestApp;
   let cookie: string;
-  const others: FastifyInstance[] = [];
-  const dirs: string[] = [];
+  const others: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     testApp = await createTestApp({ siteOrigin: FALLBACK });
     cookie = await signInOwner(testApp);
   });
   afterEach(async () => {
-    for (const app of others.splice(0)) await app.close();
+    for (const close of others.splice(0)) await close();
   });
   afterAll(async () => {
     await testApp.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   const get = () => testApp.app.inject({ url: '/api/v1/owner/site-address', headers: { cookie } });
@@ -50,16 +44,10 @@ describe(`the site's address in Settings on ${testDialect}`, () => {
     });
 
   /** Another process on the same database: its own app, address and jobs. */
-  async function anotherProcess(): Promise<FastifyInstance> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-address-'));
-    dirs.push(dir);
-    const config = { ...testAppConfig(dir, testApp.contentDir), siteOrigin: FALLBACK };
-    mkdirSync(config.webRoot, { recursive: true });
-    writeFileSync(path.join(config.webRoot, 'index.html'), TEST_INDEX_HTML);
-    const app = await buildApp({ config, db: testApp.db, content: testApp.content });
-    await app.ready();
-    others.push(app);
-    return app;
+  async function secondProcess(): Promise<FastifyInstance> {
+    const other = await anotherProcess(testApp, { siteOrigin: FALLBACK });
+    others.push(other.close);
+    return other.app;
   }
 
   it('is unset at first: pages use the fixed local address, and the owner is told', async () => {
@@ -148,7 +136,7 @@ describe(`the site's address in Settings on ${testDialect}`, () => {
 
   it('reaches another process on the same database without a restart', async () => {
     await put('https://first.example');
-    const other = await anotherProcess();
+    const other = await secondProcess();
     expect(canonicalOf((await other.inject({ url: '/' })).body)).toBe('https://first.example/');
     expect((await put('https://second.example')).statusCode).toBe(200);
     // The other process reads the stored address again every second.
