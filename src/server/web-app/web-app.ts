@@ -64,6 +64,7 @@ import { entryHead, noteFeedLinks, noteListHead } from '../seo/entry-head.js';
 import { NOTES_WORD } from '../seo/feeds.js';
 import { pageHead } from '../seo/page-head.js';
 import { entryPreviewImagesFor, previewImagesFor, seoRoutes } from '../seo/seo-routes.js';
+import { imagePreloadTag } from './image-preload.js';
 import { loadPageAssets } from './page-assets.js';
 import { parsePageTemplate } from './page-template.js';
 import { staticFiles } from './static-files.js';
@@ -341,7 +342,10 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       ? NOT_FOUND_PAGE
       : (rendered?.page ?? pageAtPath(variant.path) ?? NOT_FOUND_PAGE);
     const { tags, styleHashes } = assets.headAssets(pageName, variant.locale);
+    // The page's largest picture first: asked for before the fonts and scripts below it.
+    const picture = rendered?.html ? imagePreloadTag(rendered.html) : undefined;
     const head = [
+      ...(picture ? [picture] : []),
       tags,
       await headOf(snapshot, variant, pageName, renderer),
       ...(scripts ? [await siteDataOf(snapshot)] : []),

@@ -141,6 +141,25 @@ describe('projects published in the studio are the portfolio’s cards too (deci
     expect((await get('/portfolio/studio-work?lang=russian')).statusCode).toBe(200);
   });
 
+  it("asks for the page's largest picture first, before the fonts and scripts (issue 29)", async () => {
+    const headOf = async (url: string) => {
+      const { body } = await get(url);
+      return body.slice(body.indexOf('<head>'), body.indexOf('</head>'));
+    };
+    const firstAsked = (head: string) => /<link rel="(?:preload|modulepreload)"[^>]*>/.exec(head)?.[0];
+    // The project's own page: its cover.
+    const project = await headOf('/portfolio/studio-work');
+    expect(firstAsked(project)).toMatch(
+      /^<link rel="preload" as="image" href="\/media\/portfolio\/shop\.svg[^"]*" fetchpriority="high">$/,
+    );
+    // The portfolio: its first card's picture; the home page: the owner's photo.
+    expect(firstAsked(await headOf('/portfolio'))).toMatch(/as="image" href="\/media\/[^"]+" fetchpriority="high">$/);
+    const home = await headOf('/');
+    expect(firstAsked(home)).toMatch(/as="image" href="\/media\/[^"]+" fetchpriority="high">$/);
+    // One picture is asked for ahead, not every one.
+    expect(home.match(/as="image"/g)).toHaveLength(1);
+  });
+
   it('shows a project of a group the portfolio lacks under "all", without a group name', async () => {
     await publish(project('lone-work', '2026-10-03', ['english'], { group: 'sculpture' }));
     const cards = cardsOf((await get('/portfolio?lang=english')).body);
