@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_SMTP_PORT,
@@ -76,6 +76,12 @@ export function EmailSettingsCard() {
     return t(`email_settings.errors.${FIELD_ERRORS.has(code) ? (code as 'required') : 'invalid'}`);
   };
   const hasFieldErrors = failure instanceof ApiError && failure.fieldErrors.length > 0;
+  /** A text field's value, its change and its error, by the field's name in the draft. */
+  const bound = (field: TextField) => ({
+    value: draft[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change({ [field]: event.target.value }),
+    error: fieldError(field),
+  });
 
   if (loadError) {
     return (
@@ -140,9 +146,7 @@ export function EmailSettingsCard() {
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="none"
-            value={draft.host}
-            onChange={(event) => change({ host: event.target.value })}
-            error={fieldError('host')}
+            {...bound('host')}
           />
           <fieldset className={styles.choices}>
             <legend>{t('email_settings.security')}</legend>
@@ -169,9 +173,7 @@ export function EmailSettingsCard() {
             name="smtp-port"
             inputMode="numeric"
             autoComplete="off"
-            value={draft.port}
-            onChange={(event) => change({ port: event.target.value })}
-            error={fieldError('port')}
+            {...bound('port')}
           />
           <Field
             label={t('email_settings.user')}
@@ -180,9 +182,7 @@ export function EmailSettingsCard() {
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="none"
-            value={draft.user}
-            onChange={(event) => change({ user: event.target.value })}
-            error={fieldError('user')}
+            {...bound('user')}
           />
           <Field
             label={t('email_settings.password')}
@@ -190,9 +190,7 @@ export function EmailSettingsCard() {
             type="password"
             name="smtp-password"
             autoComplete="new-password"
-            value={draft.password}
-            onChange={(event) => change({ password: event.target.value })}
-            error={fieldError('password')}
+            {...bound('password')}
           />
           <Field
             label={t('email_settings.from')}
@@ -200,9 +198,7 @@ export function EmailSettingsCard() {
             type="email"
             name="mail-from"
             autoComplete="off"
-            value={draft.from}
-            onChange={(event) => change({ from: event.target.value })}
-            error={fieldError('from')}
+            {...bound('from')}
           />
           <Field
             label={t('email_settings.to')}
@@ -210,9 +206,7 @@ export function EmailSettingsCard() {
             type="email"
             name="mail-to"
             autoComplete="email"
-            value={draft.to}
-            onChange={(event) => change({ to: event.target.value })}
-            error={fieldError('to')}
+            {...bound('to')}
           />
           <div className={styles.actions}>
             <button type="submit" className={styles.primary} disabled={save.isPending}>
