@@ -51,6 +51,8 @@ const STORAGE_TESTS = [
   // The set-up checklist: its steps read from several tables, what was once done kept in owner_settings.
   'src/server/routes/owner/setup-checklist.test.ts',
   'src/server/routes/owner/stats.test.ts',
+  // Shared statistics links: the token's hash, revoked and expired links, the password's tries per link (decision 043).
+  'src/server/routes/shared/shared-stats.test.ts',
   // The visit behind each message: the writer's visits read by visitor id (decision 039).
   'src/server/routes/owner/message-origin.test.ts',
   'src/server/cli/stats-cli.test.ts',

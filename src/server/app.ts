@@ -35,6 +35,7 @@ import { entriesRoutes } from './routes/entries/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { ownerRoutes } from './routes/owner/index.js';
 import { pagesRoutes } from './routes/pages/index.js';
+import { sharedStatsRoutes } from './routes/shared/shared-stats.js';
 import { visitorRoutes } from './routes/visitor/index.js';
 import { privateLogger } from './security/log-privacy.js';
 import { createSecretBox, type SecretBox } from './security/secret-box.js';
@@ -211,6 +212,7 @@ export async function buildApp({
         channels: () => activeChannels(db, config.notifications),
         onStored: () => outbox.kick(),
       });
+      await api.register(sharedStatsRoutes, { db });
       await api.register(ownerRoutes, {
         db,
         notifications: config.notifications,

@@ -55,6 +55,8 @@ export const API_ERROR_CODES = [
   'slug_taken',
   ...PICTURE_REFUSAL_CODES,
   'picture_in_use',
+  /** A shared statistics link with a password, asked without it (docs/decisions/043): the page asks for it. */
+  'share_password_required',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -21,3 +21,6 @@ export const OWNER_PATHS = {
   /** The set-up link's page while no password exists (`#token=…`, in the fragment for the same reason). */
   setup: '/owner/setup',
 } as const;
+
+/** A shared statistics link's page, `/shared/<token>` (decision 043): read-only figures, never indexed. */
+export const SHARED_STATS_PATH = '/shared';

@@ -15,6 +15,7 @@ import {
 } from '../shared/locales.js';
 import { HYDRATION_DATA_ELEMENT_ID, type PageData } from '../shared/page-rendering.js';
 import { PAGE_NAMES, PAGES } from '../shared/pages.js';
+import { SHARED_STATS_PATH } from '../shared/paths.js';
 import { THEME_COOKIE_MAX_AGE_SECONDS, themeFromCookies } from '../shared/theme.js';
 import { withTimeLimit } from '../shared/with-time-limit.js';
 import { createRouter } from './app/router.js';
@@ -149,7 +150,10 @@ async function start() {
     themeStore.set(initialTheme());
     createRoot(root).render(app(await createRouter()));
   }
-  void startVisitor(storedVisitorKey, { locale, theme: initialTheme() });
+  // Reading a shared link's statistics is no visit to the site (decision 043).
+  if (!window.location.pathname.startsWith(`${SHARED_STATS_PATH}/`)) {
+    void startVisitor(storedVisitorKey, { locale, theme: initialTheme() });
+  }
 }
 
 void start();

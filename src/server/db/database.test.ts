@@ -30,6 +30,7 @@ const TABLES = [
   'password_reset_tokens',
   'rate_limits',
   'sign_in_failures',
+  'stats_shares',
   'visit_day_breakdowns',
   'visit_days',
   'visitors',

@@ -41,6 +41,7 @@ export interface Database {
   entry_drafts: EntryDraftTable;
   entry_set_aside_drafts: EntrySetAsideDraftTable;
   entry_slugs: EntrySlugTable;
+  stats_shares: StatsShareTable;
 }
 
 export interface VisitorTable {
@@ -345,4 +346,19 @@ interface EntrySlugTable {
   collection: string;
   slug: string;
   entry_id: string;
+}
+
+/** A read-only link to the statistics (docs/decisions/043-shared-statistics.md); the token itself is never stored. */
+export interface StatsShareTable {
+  id: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  name: string;
+  /** scrypt, as the owner's password (`auth/password.ts`); null: no password. */
+  password_hash: string | null;
+  created_at: string;
+  /** null: the link does not expire. */
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_viewed_at: string | null;
 }

@@ -151,6 +151,9 @@ describe('search engines and shared links', () => {
     expect(response.body).toContain('User-agent: *');
     expect(response.body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(response.body).not.toMatch(/Disallow: \/\s*$/m);
+    // Shared statistics links are no pages for a crawler (decision 043).
+    expect(response.body).toContain('Disallow: /shared/');
+    expect(response.body).toContain('Disallow: /api/v1/shared/');
   });
 
   it('never lets a Host header choose the addresses without PUBLIC_URL: a fixed origin from the configuration', async () => {

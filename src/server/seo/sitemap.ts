@@ -49,7 +49,7 @@ export function sitemapXml(origin: string, entries: readonly SitemapPage[] = [])
   ].join('\n');
 }
 
-/** Crawlers may read every page; the visitor and contact endpoints and the owner's area are not pages. */
+/** Crawlers may read every page; the visitor and contact endpoints, the owner's area and shared links are not pages. */
 export function robotsTxt(origin: string): string {
   return [
     'User-agent: *',
@@ -57,6 +57,8 @@ export function robotsTxt(origin: string): string {
     'Disallow: /api/v1/visitor/',
     'Disallow: /api/v1/contact',
     'Disallow: /owner',
+    'Disallow: /shared/',
+    'Disallow: /api/v1/shared/',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -29,9 +29,10 @@ import {
   type PageName,
   pageAtPath,
 } from '../../shared/pages.js';
-import { APP_PATHS, OWNER_PATHS } from '../../shared/paths.js';
+import { APP_PATHS, OWNER_PATHS, SHARED_STATS_PATH } from '../../shared/paths.js';
 import { entryPath, entrySlugSchema } from '../../shared/schemas/collections.js';
 import type { SiteContent } from '../../shared/schemas/content.js';
+import { SHARE_TOKEN_PATTERN } from '../../shared/schemas/stats-shares.js';
 import { siteDataScript } from '../../shared/site-data.js';
 import { NOT_COUNTED_COOKIE } from '../../shared/statistics.js';
 import { isTheme, THEME_COOKIE, type Theme } from '../../shared/theme.js';
@@ -59,6 +60,7 @@ import { servedPicturesOf } from '../pictures/content-pictures.js';
 import { mediaRoutes } from '../pictures/media.js';
 import { slugRedirect } from '../repositories/entry-repository.js';
 import { picturesByPath } from '../repositories/picture-repository.js';
+import { liveStatsShare } from '../repositories/stats-share-repository.js';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
 import { entryHead, noteFeedLinks, noteListHead } from '../seo/entry-head.js';
 import { NOTES_WORD } from '../seo/feeds.js';
@@ -438,6 +440,8 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     appPath: string | undefined,
     clientOnly = false,
     search = '',
+    /** A page drawn in the browser whose address names nothing (a shared link that no longer works). */
+    gone = false,
   ) {
     if (!template) return reply.code(503).send(errorBody('service_unavailable', 'The web app is not built yet'));
     const notFound = appPath === undefined;
@@ -455,9 +459,13 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     });
     const send = ({ body, contentSecurityPolicy }: Page) =>
       sendCompressed(request, reply.header('content-security-policy', contentSecurityPolicy), body, {
-        cacheControl: pageCacheControl(request, !clientOnly && !notFound, options.pageCacheSeconds ?? 0),
+        // A shared link's page is kept nowhere: its address is its key (decision 043).
+        cacheControl:
+          appPath === SHARED_STATS_PATH
+            ? 'private, no-store'
+            : pageCacheControl(request, !clientOnly && !notFound, options.pageCacheSeconds ?? 0),
         vary: 'Cookie',
-        statusCode: notFound ? 404 : 200,
+        statusCode: notFound || gone ? 404 : 200,
       });
     return page instanceof Promise ? page.then(send) : send(page);
   }
@@ -510,6 +518,19 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       sendPage(request, reply.header('x-robots-tag', 'noindex, nofollow'), OWNER_PATHS.inbox, true),
     );
   }
+
+  // A shared statistics link (decision 043): drawn in the browser from the dashboard's lazily loaded
+  // code, never indexed nor kept; a link that does not work (unknown, revoked, expired) answers 404.
+  app.get<{ Params: { token: string } }>(
+    `${SHARED_STATS_PATH}/:token`,
+    { schema: { hide: true }, compress: false },
+    async (request, reply) => {
+      const { token } = request.params;
+      const live = SHARE_TOKEN_PATTERN.test(token) && (await liveStatsShare(options.db, token)) !== undefined;
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+      return sendPage(request, reply, SHARED_STATS_PATH, true, '', !live);
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');

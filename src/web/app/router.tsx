@@ -1,6 +1,6 @@
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { NOT_FOUND_PAGE } from '../../shared/pages.js';
-import { OWNER_PATHS } from '../../shared/paths.js';
+import { OWNER_PATHS, SHARED_STATS_PATH } from '../../shared/paths.js';
 import { LoadingOverlay } from '../features/loader/loading-overlay.js';
 import { entryNotFound, isEntryPage } from '../shared/api/entry-data.js';
 import { installPopStateGuard } from '../shared/lib/pop-state-guard.js';
@@ -20,6 +20,18 @@ function browserRoutes(): RouteObject[] {
       HydrateFallback: () => null,
       errorElement: <RouteTreeErrorPage />,
       lazy: () => import('../features/owner/owner-app.js').then((module) => ({ Component: module.OwnerApp })),
+    },
+    {
+      // A shared statistics link (decision 043): the dashboard, read-only, from the owner's code,
+      // loaded only when such a link is opened.
+      id: 'shared-stats',
+      path: `${SHARED_STATS_PATH}/:token`,
+      HydrateFallback: () => null,
+      errorElement: <RouteTreeErrorPage />,
+      lazy: () =>
+        import('../features/owner/shared-stats/shared-stats-app.js').then((module) => ({
+          Component: module.SharedStatsApp,
+        })),
     },
     {
       ...siteRoutes({ page: pageLoader, plain: plainLoader, notFound: notFoundLoader, entry: entryLoader }),

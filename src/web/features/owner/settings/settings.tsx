@@ -12,6 +12,7 @@ import { NotificationSettings } from './notification-settings.js';
 import { SecuritySettings } from './security-settings.js';
 import { SessionList } from './session-list.js';
 import styles from './settings.module.css';
+import { SharedLinksSetting } from './shared-links-setting.js';
 import { SiteAddressSetting } from './site-address-setting.js';
 import { TelegramSettingsCard } from './telegram-settings.js';
 import { WeeklySummarySetting } from './weekly-summary-setting.js';
@@ -49,6 +50,7 @@ export function Settings() {
       <WeeklySummarySetting
         emailTarget={notifications.data?.channels.find((channel) => channel.channel === 'email')?.target ?? undefined}
       />
+      <SharedLinksSetting />
       <BackupSettings />
       <SessionList sessions={sessions.data?.sessions ?? []} onEnd={(session) => endSession.mutate(session)} />
       <SecuritySettings />

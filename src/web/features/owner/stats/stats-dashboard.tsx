@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StatsDimension } from '../../../../shared/statistics.js';
 import { useStats } from '../api/get-stats.js';
+import { useStatsSource } from '../api/stats-source.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
 import { CampaignsCard } from './campaigns-card.js';
@@ -44,6 +45,7 @@ export function StatsDashboard() {
   const range = rangeFromSearch(search, today);
   const { data: stats, error, isFetching: loading, refetch } = useStats(range);
   const errorText = useOwnerErrorText();
+  const shared = useStatsSource()?.shared === true;
 
   return (
     <div className={styles.dashboard}>
@@ -95,8 +97,8 @@ export function StatsDashboard() {
                 {dimension === 'referrers' && <CampaignsCard stats={stats} format={format} />}
               </Fragment>
             ))}
-            {/* The last cell of the grid: the switch belongs to the counting these cards show. */}
-            <CountThisBrowser />
+            {/* The last cell of the grid: the switch belongs to the counting these cards show. Not on a shared link's page. */}
+            {!shared && <CountThisBrowser />}
           </div>
           <CvDownloads downloads={stats.cvDownloads} format={format} />
         </div>
