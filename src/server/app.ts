@@ -41,6 +41,7 @@ import { createSecretBox, type SecretBox } from './security/secret-box.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
 import { SiteAddress } from './site-address/site-address.js';
+import { entryPageCheck } from './stats/goals.js';
 import { webApp } from './web-app/web-app.js';
 
 export interface AppOptions {
@@ -210,6 +211,7 @@ export async function buildApp({
         rateLimit: config.contactRateLimit,
         channels: () => activeChannels(db, config.notifications),
         onStored: () => outbox.kick(),
+        isEntryPage: entryPageCheck(content),
       });
       await api.register(ownerRoutes, {
         db,

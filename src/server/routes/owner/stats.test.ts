@@ -47,6 +47,14 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
       interval: 'day',
       detailedSince: '2026-11-01',
       cvDownloads: { total: 0, days: [], languages: [], formats: [] },
+      goals: ['cv', 'message', 'outbound'].map((goal) => ({
+        goal,
+        completions: 0,
+        visitors: 0,
+        languages: [],
+        pages: [],
+        targets: [],
+      })),
       ...Object.fromEntries(Object.entries(SEEDED_EXPECTED).filter(([key]) => key !== 'now')),
     });
   });
