@@ -20,7 +20,7 @@ import { withTimeLimit } from '../shared/with-time-limit.js';
 import { createRouter } from './app/router.js';
 import { applyLocaleToDocument, changeLocale, loadSavedLocale } from './features/language/language.js';
 import { initialTheme, themeStore } from './features/theme/theme.js';
-import { loadVisitorKey, startVisitor } from './features/visitor/visitor.js';
+import { countOutboundClicks, loadVisitorKey, startVisitor } from './features/visitor/visitor.js';
 import { i18next, initI18n } from './i18n/i18n.js';
 import { provideSections } from './shared/api/content-api.js';
 import { writeSetting } from './shared/lib/settings-store.js';
@@ -150,6 +150,7 @@ async function start() {
     createRoot(root).render(app(await createRouter()));
   }
   void startVisitor(storedVisitorKey, { locale, theme: initialTheme() });
+  countOutboundClicks();
 }
 
 void start();

@@ -68,7 +68,7 @@ export async function latestVisitOf(
 }
 
 /** The last day whose goals are rolled up. */
-export async function lastGoalDay(db: Kysely<Database>): Promise<string | undefined> {
+async function lastGoalDay(db: Kysely<Database>): Promise<string | undefined> {
   return columnMax(db, 'goal_days', 'day');
 }
 
@@ -78,7 +78,7 @@ const FINISHED_AFTER_MS = 60 * 60 * 1000;
 const visitorOf = sql<string>`coalesce(${sql.ref('visitor_id')}, ${sql.ref('id')})`;
 
 /** Rolls up every finished day with goals after the last rolled-up one, a month at a time; answers how many days. */
-export async function rollUpGoalDays(db: Kysely<Database>, now = new Date(), signal?: AbortSignal): Promise<number> {
+async function rollUpGoalDays(db: Kysely<Database>, now = new Date(), signal?: AbortSignal): Promise<number> {
   const finishedBefore = dayOf(new Date(now.getTime() - FINISHED_AFTER_MS));
   let rolled = 0;
   while (!signal?.aborted) {
@@ -155,7 +155,7 @@ export async function rollUpGoalDays(db: Kysely<Database>, now = new Date(), sig
 }
 
 /** Deletes raw completions before the retention start whose day is rolled up (as the raw visits). */
-export async function deleteExpiredGoals(
+async function deleteExpiredGoals(
   db: Kysely<Database>,
   retentionMonths: number,
   now = new Date(),

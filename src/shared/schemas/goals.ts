@@ -43,4 +43,3 @@ export const goalBeaconSchema = z.strictObject({
   page: z.string().startsWith('/').max(300).describe('The page it was clicked on'),
   locale: z.enum(LOCALES).optional(),
 });
-export type GoalBeacon = z.infer<typeof goalBeaconSchema>;
