@@ -155,11 +155,7 @@ async function rollUpGoalDays(db: Kysely<Database>, now = new Date(), signal?: A
 }
 
 /** Deletes raw completions before the retention start whose day is rolled up (as the raw visits). */
-async function deleteExpiredGoals(
-  db: Kysely<Database>,
-  retentionMonths: number,
-  now = new Date(),
-): Promise<number> {
+async function deleteExpiredGoals(db: Kysely<Database>, retentionMonths: number, now = new Date()): Promise<number> {
   const last = await lastGoalDay(db);
   if (last === undefined) return 0;
   const keepFrom = retentionStart(now, retentionMonths);
