@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { PageRenderer, ServerEntry } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
+import { entryPageCheck } from './collections/outbound-links.js';
 import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
 import type { Db } from './db/database.js';
@@ -41,7 +42,6 @@ import { createSecretBox, type SecretBox } from './security/secret-box.js';
 import { securityHeaders } from './security/security-headers.js';
 import { applyConnectionCap, SERVER_LIMITS, type ServerLimits, serverLimitOptions } from './security/server-limits.js';
 import { SiteAddress } from './site-address/site-address.js';
-import { entryPageCheck } from './stats/goals.js';
 import { webApp } from './web-app/web-app.js';
 
 export interface AppOptions {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CV_PAPER_SIZES, type CvFormat, type CvPaperSize, cvPath } from '../../../shared/cv.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../shared/locales.js';
 import { sessionOf } from '../../auth/current-session.js';
+import { entryPageCheck } from '../../collections/outbound-links.js';
 import type { ContentSnapshot, ContentState } from '../../content/content-state.js';
 import { CvCache } from '../../cv/cv-cache.js';
 import { contentVersion, cvContent } from '../../cv/cv-content.js';
@@ -14,7 +15,7 @@ import { perVersion } from '../../lib/per-version.js';
 import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../../lib/precompressed.js';
 import { recordCvDownload } from '../../repositories/cv-download-repository.js';
 import { recordGoal } from '../../repositories/goal-repository.js';
-import { entryPageCheck, pageOfReferer } from '../../stats/goals.js';
+import { pageOfReferer } from '../../stats/goals.js';
 import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
 
 export interface CvRoutesOptions {
