@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type pg from 'pg';
-import type { VisitorTable, VisitTable } from '../src/server/db/schema.js';
+import type { GoalCompletionTable, VisitorTable, VisitTable } from '../src/server/db/schema.js';
 
 const PAGES = ['/', '/', '/', '/about', '/about', '/portfolio', '/portfolio', '/contact', '/missing', '/old-page'];
 const LOCALES = ['lotin', 'lotin', 'russian', 'english'] as const;
@@ -18,6 +18,14 @@ const REFERRERS = [
   'www.instagram.com',
   'x.com',
   'news.ycombinator.com',
+];
+
+const OUTBOUND_LINKS = [
+  'https://github.com/example',
+  'https://t.me/example',
+  'https://www.linkedin.com/in/example',
+  'https://dribbble.com/example',
+  'https://example.com/shop',
 ];
 
 /** A small seeded generator, so every run measures the same traffic. */
@@ -73,8 +81,28 @@ export function* generateTraffic(now: Date, totalVisits: number) {
         previous_visit_on: index === 0 ? null : new Date(inYear[index - 1] ?? created).toISOString().slice(0, 10),
       };
     });
+    // Goals (decision 041): an outbound click in 4% of visits, a CV download in 2% (no visitor), a message in 0.3%.
+    const goals: GoalCompletionTable[] = [];
+    for (const visit of rows) {
+      const goal = (name: string, facts: Partial<GoalCompletionTable>): GoalCompletionTable => ({
+        id: randomUUID(),
+        goal: name,
+        day: visit.visited_on,
+        completed_at: visit.visited_at,
+        visitor_id: null,
+        visit_id: null,
+        locale: visit.locale ?? null,
+        page: visit.path ?? null,
+        target: null,
+        ...facts,
+      });
+      if (next() < 0.04)
+        goals.push(goal('outbound', { visitor_id: id, visit_id: visit.id, target: pick(OUTBOUND_LINKS) }));
+      if (next() < 0.02) goals.push(goal('cv', { target: next() < 0.8 ? 'pdf' : 'json' }));
+      if (next() < 0.003) goals.push(goal('message', { visitor_id: id, visit_id: visit.id }));
+    }
     visits += rows.length;
-    yield { visitor, visits: rows };
+    yield { visitor, visits: rows, goals };
   }
 }
 
@@ -92,11 +120,23 @@ const VISIT_COLUMNS = [
   'first_visit',
   'previous_visit_on',
 ] as const;
+const GOAL_COLUMNS = [
+  'id',
+  'goal',
+  'day',
+  'completed_at',
+  'visitor_id',
+  'visit_id',
+  'locale',
+  'page',
+  'target',
+] as const satisfies readonly (keyof GoalCompletionTable)[];
 
 /** Where the generated rows go: one batch of visitors with their visits at a time. */
 export type RowWriter = (
   visitors: Insertable<VisitorTable>[],
   visits: Insertable<VisitTable>[],
+  goals: GoalCompletionTable[],
 ) => Promise<void> | void;
 
 /**
@@ -112,11 +152,17 @@ export function sqliteWriter(file: string): { write: RowWriter; close: () => voi
   const insertVisit = sqlite.prepare(
     `insert into visits (${VISIT_COLUMNS.join(', ')}) values (${placeholders(VISIT_COLUMNS.length)})`,
   );
-  const write = sqlite.transaction((visitors: Insertable<VisitorTable>[], visits: Insertable<VisitTable>[]) => {
-    for (const visitor of visitors) insertVisitor.run(VISITOR_COLUMNS.map((column) => visitor[column]));
-    for (const visit of visits) insertVisit.run(VISIT_COLUMNS.map((column) => visit[column] ?? null));
-  });
-  return { write: (visitors, visits) => write(visitors, visits), close: () => sqlite.close() };
+  const insertGoal = sqlite.prepare(
+    `insert into goal_completions (${GOAL_COLUMNS.join(', ')}) values (${placeholders(GOAL_COLUMNS.length)})`,
+  );
+  const write = sqlite.transaction(
+    (visitors: Insertable<VisitorTable>[], visits: Insertable<VisitTable>[], goals: GoalCompletionTable[]) => {
+      for (const visitor of visitors) insertVisitor.run(VISITOR_COLUMNS.map((column) => visitor[column]));
+      for (const visit of visits) insertVisit.run(VISIT_COLUMNS.map((column) => visit[column] ?? null));
+      for (const goal of goals) insertGoal.run(GOAL_COLUMNS.map((column) => goal[column]));
+    },
+  );
+  return { write: (visitors, visits, goals) => write(visitors, visits, goals), close: () => sqlite.close() };
 }
 
 /** PostgreSQL: one statement per table and batch, the columns passed as arrays and unnested. */
@@ -129,9 +175,10 @@ export function postgresWriter(client: pg.ClientBase): RowWriter {
       columns.map((column) => rows.map((row) => row[column] ?? null)),
     );
   };
-  return async (visitors, visits) => {
+  return async (visitors, visits, goals) => {
     await insert('visitors', VISITOR_COLUMNS, visitors);
     await insert('visits', VISIT_COLUMNS, visits);
+    await insert('goal_completions', GOAL_COLUMNS, goals);
   };
 }
 
@@ -139,17 +186,20 @@ export function postgresWriter(client: pg.ClientBase): RowWriter {
 export async function fill(write: RowWriter, now: Date, totalVisits: number): Promise<number> {
   let visitors: Insertable<VisitorTable>[] = [];
   let visits: Insertable<VisitTable>[] = [];
+  let goals: GoalCompletionTable[] = [];
   let count = 0;
   for (const generated of generateTraffic(now, totalVisits)) {
     visitors.push(generated.visitor);
     visits.push(...generated.visits);
+    goals.push(...generated.goals);
     if (visitors.length >= 5_000) {
-      await write(visitors, visits);
+      await write(visitors, visits, goals);
       count += visits.length;
       visitors = [];
       visits = [];
+      goals = [];
     }
   }
-  if (visitors.length > 0) await write(visitors, visits);
+  if (visitors.length > 0) await write(visitors, visits, goals);
   return count + visits.length;
 }

@@ -55,6 +55,8 @@ const STORAGE_TESTS = [
   'src/server/routes/shared/shared-stats.test.ts',
   // The visit behind each message: the writer's visits read by visitor id (decision 039).
   'src/server/routes/owner/message-origin.test.ts',
+  // Goals: a CV download, a message and an outbound click, each counted once (decision 041).
+  'src/server/routes/visitor/goals.test.ts',
   'src/server/cli/stats-cli.test.ts',
   'src/server/cli/backup.test.ts',
 ];

@@ -98,6 +98,7 @@ describe('the API as a whole', () => {
       '/api/v1/shared/{token}/unlock',
       '/api/v1/visitor/check',
       '/api/v1/visitor/create/{device}',
+      '/api/v1/visitor/goal',
       '/api/v1/visitor/preferences',
       '/api/v1/visitor/visit/{device}',
     ]);

@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { PageRenderer, ServerEntry } from '../shared/page-rendering.js';
 import { API_PREFIX } from '../shared/schemas/api.js';
 import type { SiteContent } from '../shared/schemas/content.js';
+import { entryPageCheck } from './collections/outbound-links.js';
 import type { Config } from './config.js';
 import { ContentState } from './content/content-state.js';
 import type { Db } from './db/database.js';
@@ -211,6 +212,7 @@ export async function buildApp({
         rateLimit: config.contactRateLimit,
         channels: () => activeChannels(db, config.notifications),
         onStored: () => outbox.kick(),
+        isEntryPage: entryPageCheck(content),
       });
       await api.register(sharedStatsRoutes, { db });
       await api.register(ownerRoutes, {

@@ -21,7 +21,7 @@ import { withTimeLimit } from '../shared/with-time-limit.js';
 import { createRouter } from './app/router.js';
 import { applyLocaleToDocument, changeLocale, loadSavedLocale } from './features/language/language.js';
 import { initialTheme, themeStore } from './features/theme/theme.js';
-import { loadVisitorKey, startVisitor } from './features/visitor/visitor.js';
+import { countOutboundClicks, loadVisitorKey, startVisitor } from './features/visitor/visitor.js';
 import { i18next, initI18n } from './i18n/i18n.js';
 import { provideSections } from './shared/api/content-api.js';
 import { writeSetting } from './shared/lib/settings-store.js';
@@ -153,6 +153,7 @@ async function start() {
   // Reading a shared link's statistics is no visit to the site (decision 043).
   if (!window.location.pathname.startsWith(`${SHARED_STATS_PATH}/`)) {
     void startVisitor(storedVisitorKey, { locale, theme: initialTheme() });
+    countOutboundClicks();
   }
 }
 

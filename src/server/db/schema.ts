@@ -25,6 +25,8 @@ export interface Database {
   owner_settings: OwnerSettingTable;
   weekly_summaries: WeeklySummaryTable;
   cv_downloads: CvDownloadTable;
+  goal_completions: GoalCompletionTable;
+  goal_days: GoalDayTable;
   owner_totp: OwnerTotpTable;
   owner_recovery_codes: OwnerRecoveryCodeTable;
   owner_passkeys: OwnerPasskeyTable;
@@ -87,6 +89,33 @@ export interface VisitDayBreakdownTable {
   /** '' when the visit did not say. */
   value: string;
   visits: number;
+}
+
+/** One goal reached (docs/decisions/041-goals.md); kept as long as the raw visits. */
+export interface GoalCompletionTable {
+  id: string;
+  /** 'cv', 'message' or 'outbound'. */
+  goal: string;
+  day: string;
+  completed_at: string;
+  visitor_id: string | null;
+  visit_id: string | null;
+  locale: string | null;
+  /** The site's page it happened on (counted as visits' pages are); null when not known. */
+  page: string | null;
+  /** The CV's format, or the outbound link's address; null for a message. */
+  target: string | null;
+}
+
+/** A finished day's goals, by dimension ('total', 'languages', 'pages', 'targets'); kept for good. */
+export interface GoalDayTable {
+  day: string;
+  goal: string;
+  dimension: string;
+  /** '' when not given. */
+  value: string;
+  completions: number;
+  visitors: number;
 }
 
 interface ContactMessageTable {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { maintainGoals } from '../repositories/goal-repository.js';
 import { maintainStatistics } from '../repositories/stats-rollup-repository.js';
 import type { Job } from './scheduler.js';
 
@@ -24,6 +25,9 @@ export function statisticsHousekeepingJob(
       const result = await maintainStatistics(db, { retentionMonths, signal });
       if (result.rolledUpDays || result.deletedVisits || result.deletedVisitors)
         log.info(result, 'statistics maintained');
+      // Goals (decision 041): their finished days rolled up, their raw rows kept as long as the visits.
+      const goals = await maintainGoals(db, { retentionMonths, signal });
+      if (goals.rolledUpGoalDays || goals.deletedGoals) log.info(goals, 'goals maintained');
     },
   };
 }

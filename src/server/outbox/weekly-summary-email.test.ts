@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveContactMessage } from '../repositories/contact-repository.js';
+import { recordGoal } from '../repositories/goal-repository.js';
 import { setWeeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { standInSettings } from '../test/notification-stand-ins.js';
@@ -97,6 +98,39 @@ describe('the weekly summary text', () => {
   });
 });
 
+describe('the weekly summary’s goals', () => {
+  it('lists each goal’s visitors and conversion rate after the top pages', () => {
+    const stats = {
+      from: '2026-11-09',
+      to: '2026-11-15',
+      totals: { visitors: 400, visits: 600, newVisitors: 300, returningVisitors: 100 },
+      previous: {
+        from: '2026-11-02',
+        to: '2026-11-08',
+        visitors: 400,
+        visits: 600,
+        newVisitors: 0,
+        returningVisitors: 0,
+      },
+      pages: [{ value: '/', visits: 600 }],
+      goals: (['cv', 'message', 'outbound'] as const).map((goal, index) => ({
+        goal,
+        completions: 10 * index,
+        visitors: [10, 2, 30][index] ?? 0,
+        languages: [],
+        pages: [],
+        targets: [],
+      })),
+    };
+    const { text } = summaryContent(stats, 2, 'english');
+    expect(text).toContain(
+      'Top pages (visits):\n1. / — 600\n\nGoals (visitors who reached them, conversion):\nCV downloaded: 10 (2.5%)\nMessage sent: 2 (0.5%)\nOutbound link clicked: 30 (7.5%)',
+    );
+    expect(summaryContent(stats, 2, 'russian').text).toContain('Скачано резюме: 10 (2,5');
+    expect(summaryContent(stats, 2, 'lotin').text).toContain('Tashqi havola bosildi: 30');
+  });
+});
+
 describe(`the weekly summary e-mail on ${testDialect}`, () => {
   let smtp: TestSmtp;
   let testApp: TestApp;
@@ -115,6 +149,21 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
     await saveContactMessage(testApp.db, message, { now: new Date('2026-11-11T10:00:00Z') });
     await saveContactMessage(testApp.db, message, { now: new Date('2026-11-12T10:00:00Z'), spamReason: 'too_fast' });
     await saveContactMessage(testApp.db, message, { now: new Date('2026-11-16T01:00:00Z') });
+    // The week's goals: a CV download and an outbound click; a click the week before is not this week's.
+    await recordGoal(
+      testApp.db,
+      { goal: 'cv', locale: 'english', page: '/about', target: 'pdf' },
+      new Date('2026-11-10T09:00:00Z'),
+    );
+    const click = {
+      goal: 'outbound' as const,
+      visitorId: 'v',
+      visitId: 'x',
+      page: '/',
+      target: 'https://github.com/x',
+    };
+    await recordGoal(testApp.db, click, new Date('2026-11-12T09:00:00Z'));
+    await recordGoal(testApp.db, { ...click, visitId: 'y' }, new Date('2026-11-05T09:00:00Z'));
   });
   afterEach(async () => testApp.close());
 
@@ -153,6 +202,9 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
     // One message that week; the spam and Monday's message are not counted.
     expect(text).toContain('New messages: 1');
     expect(text).toContain('Top pages (visits):\n1. /about — 3\n2. / — 2\n3. /portfolio — 2\n4. /contact — 1');
+    expect(text).toContain(
+      'Goals (visitors who reached them, conversion):\nCV downloaded: 1 (20%)\nMessage sent: 0 (0%)\nOutbound link clicked: 1 (20%)',
+    );
     expect(text).toContain('Statistics: https://dilnoza.uz/owner/stats?range=7d');
     expect((await summaryJobs())[0]).toMatchObject({ channel: 'email', status: 'sent' });
 

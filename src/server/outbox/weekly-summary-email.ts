@@ -1,4 +1,5 @@
 import { addDays, dayOf, isoWeek } from '../../shared/days.js';
+import { conversionRate } from '../../shared/goals.js';
 import { HTML_LANG, type Locale } from '../../shared/locales.js';
 import { OWNER_PATHS } from '../../shared/paths.js';
 import type { Stats } from '../../shared/schemas/stats.js';
@@ -68,7 +69,7 @@ export interface SummaryContent {
 
 /** The summary's subject and text, from the week's statistics and messages. */
 export function summaryContent(
-  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'>,
+  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'> & Partial<Pick<Stats, 'goals'>>,
   messages: number,
   locale: Locale,
   publicUrl?: string,
@@ -84,6 +85,12 @@ export function summaryContent(
   const pages = stats.pages
     .slice(0, TOP_PAGES)
     .map((page, index) => `${index + 1}. ${page.value ?? texts.not_given} — ${number(page.visits)}`);
+  // The week's goals (decision 041): each one's visitors and conversion rate.
+  const percent = new Intl.NumberFormat(HTML_LANG[locale], { style: 'percent', maximumFractionDigits: 1 }).format;
+  const goals = (stats.goals ?? []).map(
+    (goal) =>
+      `${texts[`goal_${goal.goal}`]}: ${number(goal.visitors)} (${percent(conversionRate(goal.visitors, totals.visitors))})`,
+  );
   const paragraphs = [
     fill(texts.heading, { from: stats.from, to: stats.to }),
     [
@@ -92,6 +99,7 @@ export function summaryContent(
       `${texts.messages}: ${number(messages)}`,
     ].join('\n'),
     pages.length > 0 ? [texts.top_pages, ...pages].join('\n') : texts.no_visits,
+    ...(goals.length > 0 ? [[texts.goals, ...goals].join('\n')] : []),
     ...(publicUrl ? [fill(texts.dashboard, { url: `${publicUrl}${OWNER_PATHS.stats}?range=7d` })] : []),
     `— ${texts.footer}`,
   ];

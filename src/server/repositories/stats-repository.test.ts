@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../test/helper.js';
 import { seedTraffic } from '../test/seed-traffic.js';
-import { SEEDED_EXPECTED, SEEDED_NOW, SEEDED_RANGE, SEEDED_VISITS } from '../test/seeded-stats.js';
+import { NO_GOALS, SEEDED_EXPECTED, SEEDED_NOW, SEEDED_RANGE, SEEDED_VISITS } from '../test/seeded-stats.js';
 import { previousRange, queryStats } from './stats-repository.js';
 import { deleteExpiredVisits, rollUpFinishedDays } from './stats-rollup-repository.js';
 
@@ -21,6 +21,7 @@ describe(`statistics queries on ${testDialect}`, () => {
       detailedSince: '2026-11-01',
       ...SEEDED_EXPECTED,
       cvDownloads: { total: 0, days: [], languages: [], formats: [] },
+      goals: NO_GOALS,
     });
   });
 

@@ -10,6 +10,7 @@ import { STATS_DIMENSIONS, type StatsDimension } from '../../shared/statistics.j
 import type { Database } from '../db/schema.js';
 import { referrerGroupSql } from '../stats/referrer-groups.js';
 import { cvDownloadsBetween } from './cv-download-repository.js';
+import { goalsBetween } from './goal-repository.js';
 import { addDays, DIMENSION_COLUMNS, dayOf, daysBetween } from './stats-dimensions.js';
 import { lastRolledUpDay } from './stats-rollup-repository.js';
 
@@ -287,12 +288,13 @@ export async function queryStats(db: Kysely<Database>, range: DayRange, now = ne
   const previous = previousRange(range);
   const hourly = range.from === range.to && (bounds.firstRaw === undefined || range.from >= bounds.firstRaw);
   // Independent queries: PostgreSQL runs them on several pooled connections at once.
-  const [totals, previousTotals, series, current, cvDownloads, ...breakdowns] = await Promise.all([
+  const [totals, previousTotals, series, current, cvDownloads, goals, ...breakdowns] = await Promise.all([
     periodTotals(db, range, bounds, today),
     periodTotals(db, previous, bounds, today),
     hourly ? hourlySeries(db, range.from) : dailySeries(db, range, bounds),
     visitorsNow(db, now),
     cvDownloadsBetween(db, range.from, range.to),
+    goalsBetween(db, range.from, range.to),
     ...STATS_DIMENSIONS.map((dimension) => breakdown(db, dimension, range, bounds)),
   ]);
   const byDimension = Object.fromEntries(
@@ -309,5 +311,6 @@ export async function queryStats(db: Kysely<Database>, range: DayRange, now = ne
     now: current,
     detailedSince: bounds.firstRaw ?? null,
     cvDownloads,
+    goals,
   };
 }

@@ -92,3 +92,13 @@ export const SEEDED_EXPECTED = {
   campaigns: [{ value: null, visits: 7 }],
   now: 2,
 };
+
+/** The goals of a period without any (decision 041): the three, each empty. */
+export const NO_GOALS = (['cv', 'message', 'outbound'] as const).map((goal) => ({
+  goal,
+  completions: 0,
+  visitors: 0,
+  languages: [],
+  pages: [],
+  targets: [],
+}));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRealDay, lastAllowedDay } from '../days.js';
 import { LOCALES } from '../locales.js';
 import { successResponseSchema } from './api.js';
+import { goalsSchema } from './goals.js';
 
 /**
  * The owner's statistics (`GET /api/v1/owner/stats`). Days are UTC days, `YYYY-MM-DD`; a range
@@ -109,6 +110,7 @@ export const statsSchema = z.object({
       'The first day whose visits are kept; before it only daily aggregates remain, and unique visitors over several such days are the sum of each day’s',
     ),
   cvDownloads: cvDownloadsSchema,
+  goals: goalsSchema,
 });
 export type Stats = z.infer<typeof statsSchema>;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CV_PAPER_SIZES, type CvFormat, type CvPaperSize, cvPath } from '../../../shared/cv.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../shared/locales.js';
 import { sessionOf } from '../../auth/current-session.js';
+import { entryPageCheck } from '../../collections/outbound-links.js';
 import type { ContentSnapshot, ContentState } from '../../content/content-state.js';
 import { CvCache } from '../../cv/cv-cache.js';
 import { contentVersion, cvContent } from '../../cv/cv-content.js';
@@ -13,6 +14,8 @@ import { AppError } from '../../errors.js';
 import { perVersion } from '../../lib/per-version.js';
 import { type CompressedBody, compressBody, readyBody, sendCompressed } from '../../lib/precompressed.js';
 import { recordCvDownload } from '../../repositories/cv-download-repository.js';
+import { recordGoal } from '../../repositories/goal-repository.js';
+import { pageOfReferer } from '../../stats/goals.js';
 import { notCountedReason, type OwnerCheck } from '../../stats/not-counted.js';
 
 export interface CvRoutesOptions {
@@ -67,13 +70,20 @@ export const cvRoutes: FastifyPluginAsync<CvRoutesOptions> = async (
   },
 ) => {
   const versionOf = perVersion((snapshot: ContentSnapshot) => contentVersion(snapshot.content));
+  const isEntryPage = entryPageCheck(contentState);
   // Revalidated every time (cheap: an ETag), so a CV made from newly published content is never stale.
   const cacheControl = 'public, no-cache';
 
   async function count(request: FastifyRequest, locale: Locale, format: CvFormat): Promise<void> {
     if (request.method !== 'GET' || (await notCountedReason(request, isOwner))) return;
     try {
-      await recordCvDownload(db, locale, format);
+      // One download, counted once: the day's counter and its goal (with the page it came from,
+      // decision 041) in one transaction.
+      const page = pageOfReferer(request, isEntryPage);
+      await db.transaction().execute(async (transaction) => {
+        await recordCvDownload(transaction, locale, format);
+        await recordGoal(transaction, { goal: 'cv', locale, page, target: format });
+      });
     } catch (error) {
       // A download is worth more than its count.
       request.log.error({ err: error }, 'could not count a CV download');

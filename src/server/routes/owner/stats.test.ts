@@ -6,7 +6,7 @@ import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { createOwnerTestApp, type OwnerTestApp, ownerHeaders } from '../../test/owner-app.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
-import { SEEDED_EXPECTED, SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
+import { NO_GOALS, SEEDED_EXPECTED, SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
 import { parseSetCookie } from '../../test/set-cookie.js';
 import { BROWSER_USER_AGENT } from '../../test/user-agents.js';
 
@@ -47,6 +47,7 @@ describe(`the owner's statistics API on ${testDialect}`, () => {
       interval: 'day',
       detailedSince: '2026-11-01',
       cvDownloads: { total: 0, days: [], languages: [], formats: [] },
+      goals: NO_GOALS,
       ...Object.fromEntries(Object.entries(SEEDED_EXPECTED).filter(([key]) => key !== 'now')),
     });
   });

@@ -27,6 +27,7 @@ import {
 } from '../../repositories/visitor-repository.js';
 import { type OwnerCheck, visitorCallNotCountedReason } from '../../stats/not-counted.js';
 import { errorResponses, ok } from '../responses.js';
+import { goalRoutes } from './goal.js';
 import { visitorPreferencesRoutes } from './preferences.js';
 
 export interface VisitorRoutesOptions {
@@ -116,4 +117,11 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
   });
 
   await app.register(visitorPreferencesRoutes);
+  await app.register(goalRoutes, {
+    db,
+    isOwner,
+    content,
+    isEntryPage,
+    preHandler: perMinute('visitor-goal', rateLimit * 4),
+  });
 };

@@ -1,8 +1,9 @@
 import { detectDevice } from '../../../shared/device.js';
-import type { Locale } from '../../../shared/locales.js';
+import { GOAL_BEACON_PATH, MAX_GOAL_LINK_LENGTH } from '../../../shared/goals.js';
+import { HTML_LANG, LOCALES, type Locale } from '../../../shared/locales.js';
 import type { VisitBody } from '../../../shared/schemas/visitor.js';
 import type { Theme } from '../../../shared/theme.js';
-import { setVisitorKey } from '../../shared/api/api-client.js';
+import { currentVisitorKey, setVisitorKey } from '../../shared/api/api-client.js';
 import { checkVisitor, createVisitor, recordVisit } from '../../shared/api/endpoints.js';
 import { readSetting, writeSetting } from '../../shared/lib/settings-store.js';
 import { landingCampaign } from './landing-campaign.js';
@@ -51,4 +52,31 @@ export async function startVisitor(storedKey: Promise<string | undefined>, detai
   } catch (error) {
     console.warn('Visitor statistics are unavailable:', error instanceof Error ? error.message : error);
   }
+}
+
+/**
+ * Goals (docs/decisions/041-goals.md): a click on a link to another site (the owner's social links, a
+ * project's links) is sent with navigator.sendBeacon, once per page load (a visit) and link; the
+ * server counts it only for a link the site shows. A blocked or missing beacon changes nothing.
+ */
+export function countOutboundClicks(): void {
+  const sent = new Set<string>();
+  const onClick = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    const key = currentVisitorKey();
+    if (!(link instanceof HTMLAnchorElement) || !key || !/^(https?|mailto):$/.test(link.protocol)) return;
+    const { href } = link;
+    if (link.origin === location.origin || href.length > MAX_GOAL_LINK_LENGTH || sent.has(href)) return;
+    sent.add(href);
+    const locale = LOCALES.find((candidate) => HTML_LANG[candidate] === document.documentElement.lang);
+    const body = JSON.stringify({ key, link: href, page: location.pathname.slice(0, 300), locale });
+    try {
+      navigator.sendBeacon(GOAL_BEACON_PATH, new Blob([body], { type: 'application/json' }));
+    } catch {
+      // Statistics never break a page.
+    }
+  };
+  // Capturing, so a link whose own handler stops the event is still seen; auxclick: a middle click.
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('auxclick', onClick, true);
 }

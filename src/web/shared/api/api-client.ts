@@ -29,6 +29,11 @@ export function setVisitorKey(key: string | undefined): void {
   visitorKey = key;
 }
 
+/** The visitor key requests carry now, if any (the outbound-click beacon sends it in its body). */
+export function currentVisitorKey(): string | undefined {
+  return visitorKey;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -9,7 +9,7 @@ import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
 import { CampaignsCard } from './campaigns-card.js';
 import { CountThisBrowser } from './count-this-browser.js';
-import { CvDownloads } from './cv-downloads.js';
+import { GoalsCard } from './goals-card.js';
 import { hasAggregatedDays } from './graph-data.js';
 import { MainGraph } from './main-graph.js';
 import { RangePicker } from './range-picker.js';
@@ -100,7 +100,7 @@ export function StatsDashboard() {
             {/* The last cell of the grid: the switch belongs to the counting these cards show. Not on a shared link's page. */}
             {!shared && <CountThisBrowser />}
           </div>
-          <CvDownloads downloads={stats.cvDownloads} format={format} />
+          <GoalsCard stats={stats} format={format} />
         </div>
       )}
     </div>
