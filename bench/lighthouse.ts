@@ -1,16 +1,13 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset, its simulated slow 4G and 4× CPU slowdown)
 // on every visitor page in every language, against the built site with Debian's Chromium.
-// Lighthouse is a tool, not a dependency: it runs through `npx` at a pinned version (12.x, the last
-// major that runs on Node 20), so `npm ci` does not fetch its 185 MB for every test run.
 // Needs the build (`npm run build`). LIGHTHOUSE_PAGES=/,/about and LIGHTHOUSE_LOCALES=english narrow it;
 // LIGHTHOUSE_RUNS (3) is how many runs each page's median is taken from.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startBuiltSite } from '../scripts/built-site.js';
+import { CHROMIUM_PATH, startBuiltSite } from '../scripts/built-site.js';
+import { LIGHTHOUSE, runLighthouse } from './lighthouse-cli.js';
 
-const LIGHTHOUSE = 'lighthouse@12.8.2';
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/about,/portfolio,/contact').split(',');
 const LOCALES = (process.env.LIGHTHOUSE_LOCALES ?? 'lotin,russian,english').split(',');
 const FORM_FACTOR = process.env.LIGHTHOUSE_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
@@ -30,23 +27,6 @@ interface Report {
   audits: Record<string, Audit>;
 }
 
-function lighthouse(url: string, output: string) {
-  return spawnSync(
-    'npx',
-    [
-      '--yes',
-      LIGHTHOUSE,
-      url,
-      '--quiet',
-      '--output=json',
-      `--output-path=${output}`,
-      ...(FORM_FACTOR === 'desktop' ? ['--preset=desktop'] : []),
-      `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
-    ],
-    { encoding: 'utf8', env: { ...process.env, CHROME_PATH: CHROMIUM_PATH } },
-  );
-}
-
 const site = await startBuiltSite({ VISITOR_RATE_LIMIT: '100000' });
 const workDir = mkdtempSync(path.join(tmpdir(), 'sahifa-lighthouse-'));
 const rows: Record<string, unknown>[] = [];
@@ -58,10 +38,7 @@ try {
       const output = path.join(workDir, 'report.json');
       const reports: Report[] = [];
       for (let attempt = 0; attempt < RUNS; attempt++) {
-        // Lighthouse now and then loses its trace of a load (NO_NAVSTART); such a run is tried again.
-        let run = lighthouse(url, output);
-        if (run.status !== 0 && /NO_NAVSTART|NO_FCP/.test(run.stderr)) run = lighthouse(url, output);
-        if (run.status !== 0) throw new Error(`Lighthouse failed on ${url}: ${run.stderr}`);
+        runLighthouse(url, output, FORM_FACTOR);
         reports.push(JSON.parse(readFileSync(output, 'utf8')) as Report);
       }
       const performance = (run: Report) => run.categories.performance?.score ?? 0;

@@ -7,50 +7,13 @@
 // how long a visitor's picture takes while 80 sign-in attempts with the real password cost arrive at once.
 // Needs the build (`npm run build`).
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import { startBuiltSite } from '../scripts/built-site.js';
-import { hashPassword } from '../src/server/auth/password.js';
-import { createDatabase, migrateToLatest } from '../src/server/db/database.js';
-import { setPasswordHash } from '../src/server/repositories/owner-repository.js';
-import { multipartBody } from '../src/server/test/multipart.js';
 import { MEDIA_WIDTHS } from '../src/shared/media.js';
+import { phonePhoto, SAME_ORIGIN, setOwnerPassword, signIn, uploadPhoto } from './owner.js';
 
 const SERVER_CPU = 0;
-const PASSWORD = 'bench password, long enough';
-const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
-
 const rssMiB = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
-/** 4000 × 3000 pixels, as a phone takes them: sideways with orientation 6, a GPS position, quality 90. */
-async function phonePhoto(): Promise<Buffer> {
-  const noise = await sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 120, sigma: 50 },
-    },
-  })
-    .blur(1.5)
-    .png()
-    .toBuffer();
-  return sharp(noise)
-    .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Make: 'Phone', Model: 'Bench' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 18/1 0/1' } })
-    .withMetadata({ orientation: 6 })
-    .toBuffer();
-}
-
-/** The owner's password, set as `npm run owner:password` would, before the server starts. */
-async function setOwnerPassword(dataDir: string): Promise<void> {
-  const db = createDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'sahifa.sqlite') });
-  await migrateToLatest(db);
-  await setPasswordHash(db, await hashPassword(PASSWORD));
-  await db.destroy();
-}
 
 const photo = await phonePhoto();
 // One trusted proxy hop, so that each sign-in attempt of the burst below comes from its own address.
@@ -64,26 +27,11 @@ try {
   // The home page's photo is made ahead at start-up; wait for the server to settle.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const before = rssMiB(pid);
-  const signedIn = await fetch(`${url}/api/v1/owner/session`, {
-    method: 'POST',
-    headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ password: PASSWORD }),
-  });
-  const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!signedIn.ok || !cookie) throw new Error(`could not sign in: ${signedIn.status}`);
+  const cookie = await signIn(url);
   const afterSignIn = rssMiB(pid);
 
-  const body = multipartBody([
-    { name: 'path', value: 'portfolio/phone.jpg' },
-    { name: 'file', value: photo, filename: 'IMG_0001.JPG', type: 'image/jpeg' },
-  ]);
   const uploading = performance.now();
-  const uploaded = await fetch(`${url}/api/v1/owner/content/pictures`, {
-    method: 'POST',
-    headers: { ...SAME_ORIGIN, cookie, ...body.headers },
-    body: new Uint8Array(body.payload),
-  });
-  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  await uploadPhoto(url, cookie, photo, 'portfolio/phone.jpg');
   const answered = performance.now() - uploading;
   const afterUpload = rssMiB(pid);
 
