@@ -51,6 +51,9 @@ const STORAGE_TESTS = [
   // The set-up checklist: its steps read from several tables, what was once done kept in owner_settings.
   'src/server/routes/owner/setup-checklist.test.ts',
   'src/server/routes/owner/stats.test.ts',
+  // Now (each recent visitor's latest page) and the CSV export of the same figures (decision 044).
+  'src/server/routes/owner/stats-now.test.ts',
+  'src/server/routes/owner/stats-export.test.ts',
   // The visit behind each message: the writer's visits read by visitor id (decision 039).
   'src/server/routes/owner/message-origin.test.ts',
   'src/server/cli/stats-cli.test.ts',
