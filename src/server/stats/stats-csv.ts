@@ -11,7 +11,7 @@ import { STATS_DIMENSIONS } from '../../shared/statistics.js';
  * `cv_downloads_languages`, `cv_downloads_formats`. An empty key in a breakdown is "not given" (for
  * referrers: a direct visit). Written by the inbox export's writer: every cell formula-safe.
  */
-export const STATS_CSV_HEADER = ['section', 'key', 'metric', 'value'];
+const STATS_CSV_HEADER = ['section', 'key', 'metric', 'value'];
 
 type Row = [section: string, key: string | null, metric: string | null, value: string | number | null];
 

@@ -20,7 +20,6 @@ const nowPageSchema = z.object({
     .optional()
     .describe('The title of the note or project the page shows, in the languages it has'),
 });
-export type NowPage = z.infer<typeof nowPageSchema>;
 
 /** The most pages the answer lists, the busiest first. */
 export const NOW_PAGES_LIMIT = 50;

@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StatsDimension } from '../../../../shared/statistics.js';
 import { useStats } from '../api/get-stats.js';
+import { useStatsNow } from '../api/get-stats-now.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
 import { CampaignsCard } from './campaigns-card.js';
 import { CountThisBrowser } from './count-this-browser.js';
 import { CvDownloads } from './cv-downloads.js';
+import { ExportButton } from './export-button.js';
 import { hasAggregatedDays } from './graph-data.js';
 import { MainGraph } from './main-graph.js';
+import { NowCard } from './now-card.js';
 import { RangePicker } from './range-picker.js';
 import { rangeFromSearch, searchForRange, utcToday } from './ranges.js';
 import styles from './stats-dashboard.module.css';
@@ -44,13 +47,15 @@ export function StatsDashboard() {
   const range = rangeFromSearch(search, today);
   const { data: stats, error, isFetching: loading, refetch } = useStats(range);
   const errorText = useOwnerErrorText();
+  // The live count (every 30 s) once it is in; the period's answer until then.
+  const live = useStatsNow();
 
   return (
     <div className={styles.dashboard}>
       <header className={styles.head}>
         <div className={styles.titleRow}>
           <h1>{t('stats.title')}</h1>
-          {stats && <NowBadge count={stats.now} format={format} />}
+          {stats && <NowBadge count={live.data?.visitors ?? stats.now} format={format} />}
         </div>
         <RangePicker
           className={styles.picker}
@@ -58,7 +63,10 @@ export function StatsDashboard() {
           today={today}
           onChange={(next) => setSearch(searchForRange(next))}
         />
-        <p className={styles.period}>{t('stats.period', { period: format.range(range.from, range.to) })}</p>
+        <div className={styles.periodRow}>
+          <p className={styles.period}>{t('stats.period', { period: format.range(range.from, range.to) })}</p>
+          <ExportButton range={range} />
+        </div>
       </header>
 
       {error && (
@@ -83,6 +91,7 @@ export function StatsDashboard() {
           <TopStats stats={stats} format={format} />
           <MainGraph stats={stats} format={format} />
           <div className={styles.breakdowns}>
+            <NowCard format={format} />
             {BREAKDOWN_ORDER.map((dimension) => (
               <Fragment key={dimension}>
                 <BreakdownTable
