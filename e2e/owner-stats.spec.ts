@@ -272,16 +272,27 @@ test.describe('the statistics dashboard', () => {
     await expect(chart).toHaveAccessibleDescription(description.replace('{{busiest}}', busiest));
   });
 
-  test('exports the series as CSV with a byte-order mark', async ({ page }) => {
+  test('exports the period’s figures as CSV from the server, with a byte-order mark', async ({ page }) => {
     await chooseCustomPeriod(page);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: en.stats.export }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`visits-${period.from}-to-${period.to}.csv`);
+    // The server names the file (Content-Disposition).
+    expect(file.suggestedFilename()).toBe(`statistics-${period.from}-to-${period.to}.csv`);
     const bytes = readFileSync((await file.path()) ?? '');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.subarray(3).toString('utf8')).toBe(
-      `${['day,visitors,visits', ...expected.series.map((point) => `${point.day},${point.visitors},${point.visits}`)].join('\r\n')}\r\n`,
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('section,key,metric,value');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `totals,,visitors,${expected.figures.visitors}`,
+        `totals,,visits,${expected.figures.visits}`,
+        ...expected.series.flatMap((point) => [
+          `series,${point.day},visitors,${point.visitors}`,
+          `series,${point.day},visits,${point.visits}`,
+        ]),
+        ...expected.pages.map(([path, visits]) => `pages,${path},visits,${visits}`),
+      ]),
     );
   });
 

@@ -53,6 +53,9 @@ const STORAGE_TESTS = [
   'src/server/routes/owner/stats.test.ts',
   // Shared statistics links: the token's hash, revoked and expired links, the password's tries per link (decision 043).
   'src/server/routes/shared/shared-stats.test.ts',
+  // Now (each recent visitor's latest page) and the CSV export of the same figures (decision 044).
+  'src/server/routes/owner/stats-now.test.ts',
+  'src/server/routes/owner/stats-export.test.ts',
   // The visit behind each message: the writer's visits read by visitor id (decision 039).
   'src/server/routes/owner/message-origin.test.ts',
   // Goals: a CV download, a message and an outbound click, each counted once (decision 041).

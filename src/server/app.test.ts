@@ -82,6 +82,8 @@ describe('the API as a whole', () => {
       '/api/v1/owner/setup-checklist/hide',
       '/api/v1/owner/site-address',
       '/api/v1/owner/stats',
+      '/api/v1/owner/stats/export',
+      '/api/v1/owner/stats/now',
       '/api/v1/owner/stats/shares',
       '/api/v1/owner/stats/shares/{id}',
       '/api/v1/owner/stats/this-browser',

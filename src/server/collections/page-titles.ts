@@ -42,14 +42,21 @@ function pageTitles(snapshot: ContentSnapshot): ReadonlyMap<string, Titles> {
 const titlesOf = perVersion(pageTitles);
 
 /**
- * The figures with the title of each note's and project's page the snapshot serves in the pages'
- * rows; a fixed page, or one that no longer exists (its entry deleted or renamed), keeps its path alone.
+ * Rows keyed by a page's path with the title of each note's and project's page the snapshot serves;
+ * a fixed page, or one that no longer exists (its entry deleted or renamed), keeps its path alone.
  */
-export function withPageTitles(stats: Stats, snapshot: ContentSnapshot): Stats {
+export function withTitles<Row extends { value: string | null }>(
+  rows: Row[],
+  snapshot: ContentSnapshot,
+): (Row & { titles?: Titles })[] {
   const titles = titlesOf(snapshot);
-  const pages = stats.pages.map((page) => {
-    const found = page.value === null ? undefined : titles.get(page.value);
-    return found === undefined ? page : { ...page, titles: found };
+  return rows.map((row) => {
+    const found = row.value === null ? undefined : titles.get(row.value);
+    return found === undefined ? row : { ...row, titles: found };
   });
-  return { ...stats, pages };
+}
+
+/** The figures with the title of each note's and project's page in the pages' rows (`withTitles`). */
+export function withPageTitles(stats: Stats, snapshot: ContentSnapshot): Stats {
+  return { ...stats, pages: withTitles(stats.pages, snapshot) };
 }

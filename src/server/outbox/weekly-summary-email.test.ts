@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { saveContactMessage } from '../repositories/contact-repository.js';
 import { recordGoal } from '../repositories/goal-repository.js';
 import { setWeeklySummaryEnabled } from '../repositories/owner-settings-repository.js';
+import { createVisitor } from '../repositories/visitor-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { standInSettings } from '../test/notification-stand-ins.js';
 import { seedTraffic } from '../test/seed-traffic.js';
@@ -131,6 +132,48 @@ describe('the weekly summary’s goals', () => {
   });
 });
 
+describe('the weekly summary’s campaigns', () => {
+  const week = {
+    from: '2026-11-09',
+    to: '2026-11-15',
+    totals: { visitors: 10, visits: 20, newVisitors: 10, returningVisitors: 0 },
+    previous: { from: '2026-11-02', to: '2026-11-08', visitors: 0, visits: 0, newVisitors: 0, returningVisitors: 0 },
+    pages: [{ value: '/', visits: 20 }],
+  };
+
+  it('lists the top sources and campaign names after the pages, leaving out visits without one', () => {
+    const text = summaryContent(
+      {
+        ...week,
+        sources: [
+          { value: null, visits: 9 },
+          { value: 'telegram', visits: 6 },
+          { value: 'linkedin', visits: 3 },
+          { value: 'newsletter', visits: 1 },
+          { value: 'x', visits: 1 },
+        ],
+        campaigns: [
+          { value: null, visits: 15 },
+          { value: 'spring-sale', visits: 5 },
+        ],
+      },
+      0,
+      'english',
+    ).text;
+    expect(text).toContain(
+      'Top pages (visits):\n1. / — 20\n\nTop campaigns (visits):\nSources: telegram — 6; linkedin — 3; newsletter — 1\nCampaigns: spring-sale — 5\n\n',
+    );
+    expect(summaryContent({ ...week, sources: [{ value: 'telegram', visits: 6 }] }, 0, 'russian').text).toContain(
+      'Лучшие кампании (визиты):\nИсточники: telegram — 6\n\n',
+    );
+  });
+
+  it('says nothing of campaigns in a week without tagged links', () => {
+    const untagged = { ...week, sources: [{ value: null, visits: 20 }], campaigns: [{ value: null, visits: 20 }] };
+    expect(summaryContent(untagged, 0, 'english').text).not.toContain('campaigns');
+  });
+});
+
 describe(`the weekly summary e-mail on ${testDialect}`, () => {
   let smtp: TestSmtp;
   let testApp: TestApp;
@@ -211,6 +254,19 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
     // The next Monday brings the next week's.
     expect(await queue(new Date('2026-11-23T06:30:00Z'))).toBe('queued');
     expect(await summaryJobs()).toHaveLength(2);
+  });
+
+  it('names the week’s top campaigns from the visits that began on a tagged link', async () => {
+    await setWeeklySummaryEnabled(testApp.db, true);
+    const tagged = { path: '/', source: 'telegram', medium: 'social', campaign: 'autumn-portfolio' };
+    await createVisitor(testApp.db, 'web', new Date('2026-11-13T09:00:00Z'), tagged);
+    await createVisitor(testApp.db, 'mobile', new Date('2026-11-14T09:00:00Z'), tagged);
+    await createVisitor(testApp.db, 'web', new Date('2026-11-14T10:00:00Z'), { path: '/', source: 'linkedin' });
+    expect(await queue()).toBe('queued');
+    await testApp.app.outbox.runOnce();
+    expect(plainText(smtp.messages[0] ?? '')).toContain(
+      'Top campaigns (visits):\nSources: telegram — 2; linkedin — 1\nCampaigns: autumn-portfolio — 2',
+    );
   });
 
   it('is never queued without e-mail', async () => {

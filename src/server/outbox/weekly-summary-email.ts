@@ -24,13 +24,14 @@ import { queryStats } from '../repositories/stats-repository.js';
 /**
  * The weekly summary e-mail: on the day and hour the owner chose (Monday 06:00 UTC by default), the
  * last seven UTC days' unique visitors and visits with their change against the seven before, the
- * top pages and the new messages, in the owner's language, queued in the outbox like any
+ * top pages and campaigns and the new messages, in the owner's language, queued in the outbox like any
  * notification. Day and hour are UTC, as the statistics' days are (decision 037).
  */
 
 /** From the chosen hour to the next day's end, so a server that was down still sends it; later, it is skipped. */
 const SUMMARY_WINDOW_DAYS = 2;
 const TOP_PAGES = 5;
+const TOP_CAMPAIGNS = 3;
 
 export interface SummaryWeek {
   /** The ISO week of the first day summed up: one summary per week, whichever day it goes on. */
@@ -67,9 +68,30 @@ export interface SummaryContent {
   text: string;
 }
 
+type CampaignFigures = Partial<Pick<Stats, 'sources' | 'campaigns'>>;
+
+/**
+ * The week's top campaigns (decision 044): the sources and names of the tagged links visits began on,
+ * the largest few of each; nothing when no visit came by one.
+ */
+function campaignsParagraph(
+  stats: CampaignFigures,
+  texts: (typeof OWNER_TEXTS)[Locale]['weekly_summary'],
+  number: (value: number) => string,
+): string[] {
+  const line = (label: string, items: Stats['sources'] = []) => {
+    const top = items.filter((item) => item.value !== null).slice(0, TOP_CAMPAIGNS);
+    return top.length === 0
+      ? []
+      : [`${label}: ${top.map((item) => `${item.value} — ${number(item.visits)}`).join('; ')}`];
+  };
+  const lines = [...line(texts.campaign_sources, stats.sources), ...line(texts.campaign_names, stats.campaigns)];
+  return lines.length === 0 ? [] : [[texts.top_campaigns, ...lines].join('\n')];
+}
+
 /** The summary's subject and text, from the week's statistics and messages. */
 export function summaryContent(
-  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'> & Partial<Pick<Stats, 'goals'>>,
+  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'> & Partial<Pick<Stats, 'goals'>> & CampaignFigures,
   messages: number,
   locale: Locale,
   publicUrl?: string,
@@ -100,6 +122,7 @@ export function summaryContent(
     ].join('\n'),
     pages.length > 0 ? [texts.top_pages, ...pages].join('\n') : texts.no_visits,
     ...(goals.length > 0 ? [[texts.goals, ...goals].join('\n')] : []),
+    ...campaignsParagraph(stats, texts, number),
     ...(publicUrl ? [fill(texts.dashboard, { url: `${publicUrl}${OWNER_PATHS.stats}?range=7d` })] : []),
     `— ${texts.footer}`,
   ];

@@ -24,6 +24,8 @@ import { ownerSetupRoutes } from './setup.js';
 import { setupChecklistRoutes } from './setup-checklist.js';
 import { siteAddressRoutes } from './site-address.js';
 import { statsRoutes } from './stats.js';
+import { statsExportRoutes } from './stats-export.js';
+import { statsNowRoutes } from './stats-now.js';
 import { statsShareRoutes } from './stats-shares.js';
 import { telegramSettingsRoutes } from './telegram-settings.js';
 import { weeklySummaryRoutes } from './weekly-summary-setting.js';
@@ -119,6 +121,8 @@ export const ownerRoutes: FastifyPluginAsync<OwnerRoutesOptions> = async (app, o
     await signedIn.register(messageRoutes, { db });
     await signedIn.register(notificationRoutes, options);
     await signedIn.register(statsRoutes, { db });
+    await signedIn.register(statsNowRoutes, { db });
+    await signedIn.register(statsExportRoutes, { db });
     await signedIn.register(statsShareRoutes, { db });
     await signedIn.register(weeklySummaryRoutes, { db, notifications: options.notifications });
     await signedIn.register(noticesRoutes, {

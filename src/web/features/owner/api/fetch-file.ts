@@ -24,3 +24,14 @@ export async function fetchFile(url: string, fallbackName: string): Promise<{ fi
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   return { file: await response.blob(), fileName };
 }
+
+/** Hands a file already in memory to the browser as a download (a Blob: nothing more is asked of the server). */
+export function downloadFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // The click has handed the Blob to the download by the next task; then it can go.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

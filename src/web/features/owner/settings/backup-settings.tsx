@@ -5,13 +5,13 @@ import { BACKUP_FREQUENCIES, type BackupFrequency } from '../../../../shared/sch
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useDownloadBackup } from '../api/download-backup.js';
+import { downloadFile } from '../api/fetch-file.js';
 import { useBackups } from '../api/get-backups.js';
 import { useSecurity } from '../api/get-security.js';
 import { useUpdateBackupSchedule } from '../api/update-backup-schedule.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { Field } from '../components/field.js';
 import { useDateFormat } from '../components/use-date-format.js';
-import { downloadFile } from '../stats/series-csv.js';
 import styles from './backup-settings.module.css';
 import { shownError, useReauthenticationPrompt } from './reauthentication.js';
 import { ReauthenticationForm } from './reauthentication-form.js';

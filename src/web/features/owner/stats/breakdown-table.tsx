@@ -92,6 +92,8 @@ interface BreakdownRowsTableProps {
   /** The id of the heading that names the table. */
   labelledBy: string;
   columnName: string;
+  /** The count column's name; visits unless said otherwise. */
+  countName?: string;
   emptyText: string;
 }
 
@@ -106,6 +108,7 @@ export function BreakdownRowsTable({
   format,
   labelledBy,
   columnName,
+  countName,
   emptyText,
 }: BreakdownRowsTableProps) {
   const { t } = useTranslation('owner');
@@ -122,7 +125,7 @@ export function BreakdownRowsTable({
         <table className={styles.table} aria-labelledby={labelledBy}>
           <ColumnHeads
             className={styles.column}
-            names={[columnName, t('stats.breakdowns.visits'), t('stats.breakdowns.share')]}
+            names={[columnName, countName ?? t('stats.breakdowns.visits'), t('stats.breakdowns.share')]}
           />
           <tbody>
             {shown.map((row) => (

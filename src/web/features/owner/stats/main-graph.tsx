@@ -1,4 +1,3 @@
-import { Download } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatsData } from '../api/get-stats.js';
@@ -7,7 +6,6 @@ import { graphPoints } from './graph-data.js';
 import swatch from './graph-swatch.module.css';
 import { GraphTable } from './graph-table.js';
 import styles from './main-graph.module.css';
-import { downloadText, seriesCsv, seriesFileName } from './series-csv.js';
 import { useGraphText } from './use-graph-text.js';
 import type { StatsFormat } from './use-stats-format.js';
 
@@ -37,14 +35,6 @@ export function MainGraph({ stats, format }: { stats: StatsData; format: StatsFo
             {t('stats.graph.visits')}
           </li>
         </ul>
-        <button
-          type="button"
-          className={styles.export}
-          onClick={() => downloadText(seriesCsv(stats), seriesFileName(stats))}
-        >
-          <Download aria-hidden="true" size={18} />
-          {t('stats.export')}
-        </button>
       </div>
       <GraphChart points={points} hourly={hourly} text={text} format={format} />
       <p className={styles.note}>

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { StatsDimension } from '../../../../shared/statistics.js';
 import { useStats } from '../api/get-stats.js';
+import { useStatsNow } from '../api/get-stats-now.js';
 import { useStatsSource } from '../api/stats-source.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
 import { CampaignsCard } from './campaigns-card.js';
 import { CountThisBrowser } from './count-this-browser.js';
+import { ExportButton } from './export-button.js';
 import { GoalsCard } from './goals-card.js';
 import { hasAggregatedDays } from './graph-data.js';
 import { MainGraph } from './main-graph.js';
+import { NowCard } from './now-card.js';
 import { RangePicker } from './range-picker.js';
 import { rangeFromSearch, searchForRange, utcToday } from './ranges.js';
 import styles from './stats-dashboard.module.css';
@@ -45,14 +48,17 @@ export function StatsDashboard() {
   const range = rangeFromSearch(search, today);
   const { data: stats, error, isFetching: loading, refetch } = useStats(range);
   const errorText = useOwnerErrorText();
+  // A shared link's page shows the period's figures, not the owner's tools: no Now, no export.
   const shared = useStatsSource()?.shared === true;
+  // The live count (every 30 s) once it is in; the period's answer until then.
+  const live = useStatsNow({ enabled: !shared });
 
   return (
     <div className={styles.dashboard}>
       <header className={styles.head}>
         <div className={styles.titleRow}>
           <h1>{t('stats.title')}</h1>
-          {stats && <NowBadge count={stats.now} format={format} />}
+          {stats && !shared && <NowBadge count={live.data?.visitors ?? stats.now} format={format} />}
         </div>
         <RangePicker
           className={styles.picker}
@@ -60,7 +66,10 @@ export function StatsDashboard() {
           today={today}
           onChange={(next) => setSearch(searchForRange(next))}
         />
-        <p className={styles.period}>{t('stats.period', { period: format.range(range.from, range.to) })}</p>
+        <div className={styles.periodRow}>
+          <p className={styles.period}>{t('stats.period', { period: format.range(range.from, range.to) })}</p>
+          {!shared && <ExportButton range={range} />}
+        </div>
       </header>
 
       {error && (
@@ -85,6 +94,7 @@ export function StatsDashboard() {
           <TopStats stats={stats} format={format} />
           <MainGraph stats={stats} format={format} />
           <div className={styles.breakdowns}>
+            {!shared && <NowCard format={format} />}
             {BREAKDOWN_ORDER.map((dimension) => (
               <Fragment key={dimension}>
                 <BreakdownTable
