@@ -54,6 +54,8 @@ const STORAGE_TESTS = [
   // The visit behind each message: the writer's visits read by visitor id (decision 039).
   'src/server/routes/owner/message-origin.test.ts',
   'src/server/cli/stats-cli.test.ts',
+  // Countries (decision 042): stored as a code, rolled up, and no address in any table.
+  'src/server/routes/visitor/countries.test.ts',
   'src/server/cli/backup.test.ts',
 ];
 

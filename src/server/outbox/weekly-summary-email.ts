@@ -1,3 +1,4 @@
+import { countryNames } from '../../shared/country-names.js';
 import { addDays, dayOf, isoWeek } from '../../shared/days.js';
 import { HTML_LANG, type Locale } from '../../shared/locales.js';
 import { OWNER_PATHS } from '../../shared/paths.js';
@@ -23,13 +24,14 @@ import { queryStats } from '../repositories/stats-repository.js';
 /**
  * The weekly summary e-mail: on the day and hour the owner chose (Monday 06:00 UTC by default), the
  * last seven UTC days' unique visitors and visits with their change against the seven before, the
- * top pages and the new messages, in the owner's language, queued in the outbox like any
+ * top pages and countries and the new messages, in the owner's language, queued in the outbox like any
  * notification. Day and hour are UTC, as the statistics' days are (decision 037).
  */
 
 /** From the chosen hour to the next day's end, so a server that was down still sends it; later, it is skipped. */
 const SUMMARY_WINDOW_DAYS = 2;
 const TOP_PAGES = 5;
+const TOP_COUNTRIES = 5;
 
 export interface SummaryWeek {
   /** The ISO week of the first day summed up: one summary per week, whichever day it goes on. */
@@ -68,7 +70,7 @@ export interface SummaryContent {
 
 /** The summary's subject and text, from the week's statistics and messages. */
 export function summaryContent(
-  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'>,
+  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages' | 'countries'>,
   messages: number,
   locale: Locale,
   publicUrl?: string,
@@ -84,6 +86,10 @@ export function summaryContent(
   const pages = stats.pages
     .slice(0, TOP_PAGES)
     .map((page, index) => `${index + 1}. ${page.value ?? texts.not_given} — ${number(page.visits)}`);
+  const countryName = countryNames(HTML_LANG[locale], texts.unknown_country);
+  const countries = stats.countries
+    .slice(0, TOP_COUNTRIES)
+    .map((country, index) => `${index + 1}. ${countryName(country.value)} — ${number(country.visits)}`);
   const paragraphs = [
     fill(texts.heading, { from: stats.from, to: stats.to }),
     [
@@ -92,6 +98,7 @@ export function summaryContent(
       `${texts.messages}: ${number(messages)}`,
     ].join('\n'),
     pages.length > 0 ? [texts.top_pages, ...pages].join('\n') : texts.no_visits,
+    ...(pages.length > 0 && countries.length > 0 ? [[texts.top_countries, ...countries].join('\n')] : []),
     ...(publicUrl ? [fill(texts.dashboard, { url: `${publicUrl}${OWNER_PATHS.stats}?range=7d` })] : []),
     `— ${texts.footer}`,
   ];

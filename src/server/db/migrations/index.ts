@@ -15,6 +15,7 @@ import * as contentHistory from './2026-11-26T0200-content-history.js';
 import * as collections from './2026-11-27T0000-collections.js';
 import * as ownerSetup from './2026-11-28T0000-owner-setup.js';
 import * as visitCampaigns from './2026-11-30T0000-visit-campaigns.js';
+import * as visitCountries from './2026-12-01T0100-visit-countries.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000-collections': collections,
   '2026-11-28T0000-owner-setup': ownerSetup,
   '2026-11-30T0000-visit-campaigns': visitCampaigns,
+  '2026-12-01T0100-visit-countries': visitCountries,
 };
