@@ -1,12 +1,19 @@
+import uzbekNames from './uzbek-country-names.json' with { type: 'json' };
+
+const UZBEK_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(uzbekNames));
+
 /**
  * Countries by name (decision 042): a stored two-letter code (`UZ`) in a language, from the
- * browser's or Node's own region names (Intl.DisplayNames), so no list of names ships with the site.
+ * browser's or Node's own region names (Intl.DisplayNames). Browsers ship no Uzbek ones (Chromium
+ * answers in English), so Uzbek names come from a table written from Node's full ICU (CLDR).
  * Null, the unknown country, reads as `unknown`; a code no name is known for, as it is.
  */
 export function countryNames(language: string, unknown: string): (code: string | null) => string {
   const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  const uzbek = language.startsWith('uz');
   return (code) => {
     if (code === null) return unknown;
+    if (uzbek) return UZBEK_NAMES.get(code) ?? code;
     try {
       return names.of(code) ?? code;
     } catch {
