@@ -214,6 +214,42 @@ test.describe('the statistics dashboard', () => {
     await expect(pageRow(uzPages, EVERYWHERE).getByText(noteTitle(EVERYWHERE, 'lotin'), { exact: true })).toBeVisible();
   });
 
+  test('the Countries card names each country in the owner’s language after its flag; unknown is one row', async ({
+    page,
+  }) => {
+    test.setTimeout(budget({ pages: 4, scans: 4 }));
+    const ru = ownerTexts.russian;
+    const custom = `range=custom&from=${period.from}&to=${period.to}`;
+    const rowsOf = async (title: string, language: string, unknown: string) => {
+      const table = page.getByRole('region', { name: title }).getByRole('table', { name: title });
+      const names = new Intl.DisplayNames([language], { type: 'region' });
+      const headers = table.getByRole('rowheader');
+      await expect(headers).toHaveCount(expected.countries.length);
+      for (const [index, [code]] of expected.countries.entries()) {
+        // The flag is decorative: the row's name is the country's alone.
+        await expect(headers.nth(index)).toHaveAccessibleName(code === null ? unknown : (names.of(code) ?? code));
+      }
+      const visits = (await bodyRows(table)).map((cells) => Number(cells[1]));
+      expect(visits).toEqual(expected.countries.map(([, count]) => count));
+      return headers;
+    };
+
+    await page.goto(`/owner/stats?${custom}&lang=english`);
+    const headers = await rowsOf(en.stats.breakdowns.countries.title, 'en', en.stats.values.unknown_country);
+    // Uzbekistan's flag: the regional indicators U and Z, hidden from screen readers.
+    await expect(headers.first().locator('[aria-hidden="true"]')).toHaveText('\u{1F1FA}\u{1F1FF}');
+    await expect(page.getByRole('region', { name: en.stats.breakdowns.countries.title })).toContainText(
+      en.stats.breakdowns.countries.note,
+    );
+    await expectCleanAtPhoneAndDesktop(page, 'the dashboard with its countries card');
+
+    await page.goto(`/owner/stats?${custom}&lang=lotin`);
+    await rowsOf(uz.stats.breakdowns.countries.title, 'uz-Latn', uz.stats.values.unknown_country);
+    await page.goto(`/owner/stats?${custom}&lang=russian`);
+    await rowsOf(ru.stats.breakdowns.countries.title, 'ru', ru.stats.values.unknown_country);
+    await expectCleanAtPhoneAndDesktop(page, 'the countries card in Russian');
+  });
+
   test('switching the period changes the figures', async ({ page }) => {
     const visits = figure(page, en.stats.figures.visits);
     const periods = page.getByRole('group', { name: en.stats.range.label });

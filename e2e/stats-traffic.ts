@@ -16,10 +16,18 @@ export function statsTraffic(now: Date) {
   const at = (days: number, time = '10:00') => `${daysAgo(days)}T${time}:00Z`;
   const visits: SeedVisit[] = [
     // One: new in the period, four visits, two of them on the same day.
-    { visitor: 'one', at: at(9), path: '/', locale: 'lotin', theme: 'light', referrer: 'https://www.google.com/' },
-    { visitor: 'one', at: at(8), path: '/about', locale: 'lotin', theme: 'light' },
-    { visitor: 'one', at: at(2), path: '/portfolio', locale: 'english', theme: 'dark' },
-    { visitor: 'one', at: at(2, '15:00'), path: '/portfolio', locale: 'english', theme: 'dark' },
+    {
+      visitor: 'one',
+      at: at(9),
+      path: '/',
+      locale: 'lotin',
+      theme: 'light',
+      referrer: 'https://www.google.com/',
+      country: 'UZ',
+    },
+    { visitor: 'one', at: at(8), path: '/about', locale: 'lotin', theme: 'light', country: 'UZ' },
+    { visitor: 'one', at: at(2), path: '/portfolio', locale: 'english', theme: 'dark', country: 'UZ' },
+    { visitor: 'one', at: at(2, '15:00'), path: '/portfolio', locale: 'english', theme: 'dark', country: 'UZ' },
     // Two: new in the period, on a phone.
     {
       visitor: 'two',
@@ -29,8 +37,9 @@ export function statsTraffic(now: Date) {
       locale: 'russian',
       theme: 'dark',
       referrer: 'https://t.me/design_uz/7',
+      country: 'RU',
     },
-    { visitor: 'two', at: at(1), device: 'mobile', path: '/contact', locale: 'russian', theme: 'dark' },
+    { visitor: 'two', at: at(1), device: 'mobile', path: '/contact', locale: 'russian', theme: 'dark', country: 'RU' },
     // Three: new in the period, once.
     {
       visitor: 'three',
@@ -41,10 +50,10 @@ export function statsTraffic(now: Date) {
       referrer: 'https://www.linkedin.com/feed/',
     },
     // Four: first seen in the previous period, returning in this one.
-    { visitor: 'four', at: at(20), path: '/', locale: 'lotin' },
-    { visitor: 'four', at: at(4), path: '/about', locale: 'lotin' },
+    { visitor: 'four', at: at(20), path: '/', locale: 'lotin', country: 'UZ' },
+    { visitor: 'four', at: at(4), path: '/about', locale: 'lotin', country: 'UZ' },
     // Within 30 days but not 7, within 12 months but not 30.
-    { visitor: 'five', at: at(40), path: '/', locale: 'russian' },
+    { visitor: 'five', at: at(40), path: '/', locale: 'russian', country: 'KZ' },
     { visitor: 'six', at: at(200), path: '/about', locale: 'english' },
     // Reading now (never before midnight: it belongs to today).
     {
@@ -88,6 +97,12 @@ export function statsTraffic(now: Date) {
         ['LinkedIn', 1],
         ['Telegram', 1],
       ],
+      /** Three's country is not known. */
+      countries: [
+        ['UZ', 5],
+        ['RU', 2],
+        [null, 1],
+      ] as [string | null, number][],
       /** Visits in 30 days but not in 7, and in 12 months but not in 30. */
       visitsBeyond7Days: 3,
       visitsBeyond30Days: 2,

@@ -61,6 +61,8 @@ const STORAGE_TESTS = [
   // Goals: a CV download, a message and an outbound click, each counted once (decision 041).
   'src/server/routes/visitor/goals.test.ts',
   'src/server/cli/stats-cli.test.ts',
+  // Countries (decision 042): stored as a code, rolled up, and no address in any table.
+  'src/server/routes/visitor/countries.test.ts',
   'src/server/cli/backup.test.ts',
 ];
 

@@ -50,6 +50,7 @@ export interface AppOptions {
     Config,
     'contentDir' | 'webRoot' | 'cacheDir' | 'trustProxy' | 'contactRateLimit' | 'visitorRateLimit' | 'notifications'
   > &
+    Partial<Pick<Config, 'countryHeader'>> &
     Partial<
       Pick<
         Config,
@@ -206,7 +207,12 @@ export async function buildApp({
       await api.register(pagesRoutes, { content });
       await api.register(entriesRoutes, { content });
       await api.register(healthRoutes, { db });
-      await api.register(visitorRoutes, { db, rateLimit: config.visitorRateLimit, content });
+      await api.register(visitorRoutes, {
+        db,
+        rateLimit: config.visitorRateLimit,
+        content,
+        countryHeader: config.countryHeader,
+      });
       await api.register(contactRoutes, {
         db,
         rateLimit: config.contactRateLimit,

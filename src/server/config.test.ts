@@ -41,8 +41,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
+  it('reads COUNTRY_HEADER, lower case, only together with TRUST_PROXY', () => {
+    expect(loadConfig({}).countryHeader).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'true', COUNTRY_HEADER: ' CF-IPCountry ' }).countryHeader).toBe('cf-ipcountry');
+    expect(loadConfig({ TRUST_PROXY: '1', COUNTRY_HEADER: '' }).countryHeader).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT: /],
+    [{ COUNTRY_HEADER: 'cf-ipcountry' }, /COUNTRY_HEADER: is only read from a trusted proxy: set TRUST_PROXY too/],
+    [{ COUNTRY_HEADER: 'cf-ipcountry', TRUST_PROXY: 'false' }, /COUNTRY_HEADER: .*set TRUST_PROXY/],
+    [{ COUNTRY_HEADER: 'country: x', TRUST_PROXY: 'true' }, /COUNTRY_HEADER: must be a header name/],
     [{ PORT: '70000' }, /PORT: /],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must start with postgres:\/\//],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY: use false, true/],

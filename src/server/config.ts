@@ -59,6 +59,15 @@ const environmentSchema = z.object({
   CONTENT_DIR: z.string().trim().min(1).default('content'),
   WEB_ROOT: z.string().trim().min(1).default('dist/web'),
   TRUST_PROXY: booleanOrHops.default(false),
+  // The header a trusted proxy names the visitor's country in (Cloudflare: cf-ipcountry); checkProxy.
+  COUNTRY_HEADER: optionalText().pipe(
+    z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry (letters, digits and -)')
+      .transform((name) => name.toLowerCase())
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   CONTACT_RATE_LIMIT: z.coerce
@@ -145,12 +154,29 @@ function checkChannels(env: z.output<typeof environmentSchema>, context: z.Refin
   }
 }
 
+/** A country header is only believed from a proxy the server trusts; without one anyone could send it. */
+function checkProxy(env: z.output<typeof environmentSchema>, context: z.RefinementCtx) {
+  if (env.COUNTRY_HEADER !== undefined && env.TRUST_PROXY === false) {
+    context.addIssue({
+      code: 'custom',
+      path: ['COUNTRY_HEADER'],
+      message: 'is only read from a trusted proxy: set TRUST_PROXY too (or leave COUNTRY_HEADER unset)',
+    });
+  }
+}
+
+/** The settings that must agree with each other. */
+function checkTogether(env: z.output<typeof environmentSchema>, context: z.RefinementCtx) {
+  checkChannels(env, context);
+  checkProxy(env, context);
+}
+
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
 function configSchema(cwd: string) {
-  return environmentSchema.superRefine(checkChannels).transform((env) => ({
+  return environmentSchema.superRefine(checkTogether).transform((env) => ({
     port: env.PORT,
     host: env.HOST,
     /**
@@ -170,6 +196,8 @@ function configSchema(cwd: string) {
     /** Resized pictures are kept here (inside DATA_DIR, also when the database is PostgreSQL). */
     cacheDir: path.resolve(cwd, env.DATA_DIR, 'cache'),
     trustProxy: env.TRUST_PROXY,
+    /** The header, lower case, a trusted proxy names a visit's country in; unset: the offline database (decision 042). */
+    countryHeader: env.COUNTRY_HEADER,
     logLevel: env.LOG_LEVEL,
     /** Readable lines (`pretty`) or JSON; `auto` is readable in a terminal only (`log-format.ts`). */
     logFormat: env.LOG_FORMAT,

@@ -25,6 +25,8 @@ export const STATS_DIMENSIONS = [
   'sources',
   'mediums',
   'campaigns',
+  // The two-letter country code; the address it came from is never stored (decision 042).
+  'countries',
 ] as const;
 export type StatsDimension = (typeof STATS_DIMENSIONS)[number];
 

@@ -32,6 +32,7 @@ function sixtyDays(now: Date): SeedVisit[] {
       locale: LOCALES[daysAgo % LOCALES.length],
       theme: daysAgo % 2 === 0 ? 'dark' : 'light',
       referrer: daysAgo % 4 === 0 ? 'https://t.me/channel/1' : undefined,
+      country: daysAgo % 3 === 0 ? 'RU' : 'UZ',
     });
     if (daysAgo % 3 === 0) visits.push({ visitor: `w${daysAgo % 2}`, at: `${day}T15:00:00.000Z`, path: '/' });
   }
@@ -130,6 +131,12 @@ describe(`npm run stats and the dashboard's API give the same figures, on ${test
     for (const item of [...expected.pages, ...expected.languages, ...expected.devices]) {
       expect(text).toMatch(new RegExp(`^  ${item.value ?? '\\(not given\\)'}\\s+${item.visits}$`, 'm'));
     }
+    // Countries by code and English name; the visits without one (w0, w1, today) as unknown.
+    const countries = Object.fromEntries(expected.countries.map((item) => [item.value ?? '', item.visits]));
+    expect(Object.keys(countries).sort()).toEqual(['', 'RU', 'UZ']);
+    expect(text).toMatch(new RegExp(`^  UZ Uzbekistan\\s+${countries.UZ}$`, 'm'));
+    expect(text).toMatch(new RegExp(`^  RU Russia\\s+${countries.RU}$`, 'm'));
+    expect(text).toMatch(new RegExp(`^  \\(unknown\\)\\s+${countries['']}$`, 'm'));
   });
 
   it('a past period given by its days, and the default of 30 days', async () => {

@@ -1,5 +1,6 @@
 // `npm run stats [-- --days N | --from DAY --to DAY]`: the owner's statistics for a period, from the
 // same query as the dashboard (`queryStats`), so both show the same figures.
+import { countryNames } from '../../shared/country-names.js';
 import { addDays, dayOf } from '../../shared/days.js';
 import { type BreakdownItem, type Stats, statsQuerySchema } from '../../shared/schemas/stats.js';
 import { STATS_DIMENSIONS, type StatsDimension } from '../../shared/statistics.js';
@@ -16,6 +17,7 @@ const DIMENSION_TITLES: Record<StatsDimension, string> = {
   sources: 'Campaign sources',
   mediums: 'Campaign mediums',
   campaigns: 'Campaigns',
+  countries: 'Countries',
 };
 
 const PROBLEMS: Record<string, string> = {
@@ -46,6 +48,8 @@ function periodFrom(values: { days?: string; from?: string; to?: string }, today
   }
   return parsed.data;
 }
+
+const countryName = countryNames('en', '(unknown)');
 
 const column = (value: number | string, width: number) => String(value).padStart(width);
 
@@ -80,9 +84,11 @@ function printStats(stats: Stats, top: number): void {
     const items: BreakdownItem[] = stats[dimension];
     console.info(`\n${DIMENSION_TITLES[dimension]} (visits):`);
     if (items.length === 0) console.info('  (none)');
-    const unnamed = dimension === 'referrers' ? '(direct)' : '(not given)';
+    const unnamed = dimension === 'referrers' ? '(direct)' : dimension === 'countries' ? '(unknown)' : '(not given)';
     for (const item of items.slice(0, top)) {
-      console.info(`  ${(item.value === null ? unnamed : terminalLine(item.value)).padEnd(30)} ${item.visits}`);
+      const name =
+        dimension === 'countries' && item.value !== null ? `${item.value} ${countryName(item.value)}` : item.value;
+      console.info(`  ${(name === null ? unnamed : terminalLine(name)).padEnd(30)} ${item.visits}`);
     }
     if (items.length > top) console.info(`  … and ${items.length - top} more (--top ${items.length})`);
   }

@@ -69,6 +69,8 @@ export interface VisitTable {
   utm_source: Generated<string | null>;
   utm_medium: Generated<string | null>;
   utm_campaign: Generated<string | null>;
+  /** The visit's two-letter country code (upper case), never its address; null: unknown (decision 042). */
+  country: Generated<string | null>;
   /** 1 for the visit recorded when the visitor was created (spec §4), else 0. */
   first_visit: Generated<number>;
   /** The day of the same visitor's visit before this one; null for a first visit. */

@@ -59,15 +59,21 @@ describe('the weekly summary text', () => {
       { value: '/', visits: 1200 },
       { value: '/about', visits: 500 },
     ],
+    countries: [
+      { value: 'UZ', visits: 1500 },
+      { value: null, visits: 300 },
+      { value: 'RU', visits: 200 },
+    ],
   };
 
-  it('gives the figures with their change, the top pages, the messages and a link', () => {
+  it('gives the figures with their change, the top pages and countries, the messages and a link', () => {
     expect(summaryContent(stats, 3, 'english', 'https://dilnoza.uz')).toEqual({
       subject: 'Your site last week: 1,234 visitors (+23%)',
       text: [
         'Your site from 2026-11-09 to 2026-11-15 (UTC days):',
         'Unique visitors: 1,234 (+23% on the week before)\nVisits: 2,000 (−5% on the week before)\nNew messages: 3',
         'Top pages (visits):\n1. / — 1,200\n2. /about — 500',
+        'Countries (visits):\n1. Uzbekistan — 1,500\n2. (unknown) — 300\n3. Russia — 200',
         'Statistics: https://dilnoza.uz/owner/stats?range=7d',
         '— You get this because the weekly summary is on in the owner area’s settings. You can turn it off there.',
       ].join('\n\n'),
@@ -80,11 +86,13 @@ describe('the weekly summary text', () => {
       totals: { ...stats.totals, visitors: 0, visits: 0 },
       previous: { ...stats.previous, visitors: 0, visits: 0 },
       pages: [],
+      countries: [],
     };
     const text = summaryContent(quiet, 0, 'english').text;
     expect(text).toContain('Unique visitors: 0 (±0% on the week before)');
     expect(text).toContain('No visits last week.');
     expect(text).not.toContain('Statistics:');
+    expect(text).not.toContain('Countries');
     const fresh = { ...stats, previous: { ...stats.previous, visitors: 0, visits: 0 } };
     expect(summaryContent(fresh, 0, 'english').subject).toBe('Your site last week: 1,234 visitors');
     expect(summaryContent(fresh, 0, 'english').text).toContain('Unique visitors: 1,234 (none the week before)');
@@ -93,6 +101,11 @@ describe('the weekly summary text', () => {
     expect(summaryContent(stats, 3, 'lotin').text).toContain(
       `Noyob tashrifchilar: ${grouped('uz-Latn')} (oldingi haftaga nisbatan +23%)`,
     );
+    // Countries by their names in the owner's language.
+    expect(summaryContent(stats, 3, 'lotin').text).toContain('Mamlakatlar (tashriflar):\n1. Oʻzbekiston — ');
+    expect(summaryContent(stats, 3, 'lotin').text).toContain('2. (nomaʼlum) — ');
+    expect(summaryContent(stats, 3, 'russian').text).toContain('Страны (визиты):\n1. Узбекистан — ');
+    expect(summaryContent(stats, 3, 'russian').text).toContain('3. Россия — ');
     expect(summaryContent(stats, 3, 'russian').subject).toBe(
       `Ваш сайт за прошлую неделю: посетителей — ${grouped('ru')} (+23%)`,
     );
@@ -247,6 +260,10 @@ describe(`the weekly summary e-mail on ${testDialect}`, () => {
     expect(text).toContain('Top pages (visits):\n1. /about — 3\n2. / — 2\n3. /portfolio — 2\n4. /contact — 1');
     expect(text).toContain(
       'Goals (visitors who reached them, conversion):\nCV downloaded: 1 (20%)\nMessage sent: 0 (0%)\nOutbound link clicked: 1 (20%)',
+    );
+    // The week's countries (visitor c's is not known; g's Sunday visit was from Kazakhstan).
+    expect(text).toContain(
+      'Countries (visits):\n1. Uzbekistan — 4\n2. Russia — 2\n3. (unknown) — 1\n4. Kazakhstan — 1',
     );
     expect(text).toContain('Statistics: https://dilnoza.uz/owner/stats?range=7d');
     expect((await summaryJobs())[0]).toMatchObject({ channel: 'email', status: 'sent' });

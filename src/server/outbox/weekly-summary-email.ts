@@ -1,3 +1,4 @@
+import { countryNames } from '../../shared/country-names.js';
 import { addDays, dayOf, isoWeek } from '../../shared/days.js';
 import { conversionRate } from '../../shared/goals.js';
 import { HTML_LANG, type Locale } from '../../shared/locales.js';
@@ -24,7 +25,7 @@ import { queryStats } from '../repositories/stats-repository.js';
 /**
  * The weekly summary e-mail: on the day and hour the owner chose (Monday 06:00 UTC by default), the
  * last seven UTC days' unique visitors and visits with their change against the seven before, the
- * top pages and campaigns and the new messages, in the owner's language, queued in the outbox like any
+ * top pages, campaigns and countries and the new messages, in the owner's language, queued in the outbox like any
  * notification. Day and hour are UTC, as the statistics' days are (decision 037).
  */
 
@@ -32,6 +33,7 @@ import { queryStats } from '../repositories/stats-repository.js';
 const SUMMARY_WINDOW_DAYS = 2;
 const TOP_PAGES = 5;
 const TOP_CAMPAIGNS = 3;
+const TOP_COUNTRIES = 5;
 
 export interface SummaryWeek {
   /** The ISO week of the first day summed up: one summary per week, whichever day it goes on. */
@@ -91,7 +93,9 @@ function campaignsParagraph(
 
 /** The summary's subject and text, from the week's statistics and messages. */
 export function summaryContent(
-  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'> & Partial<Pick<Stats, 'goals'>> & CampaignFigures,
+  stats: Pick<Stats, 'from' | 'to' | 'totals' | 'previous' | 'pages'> &
+    Partial<Pick<Stats, 'goals' | 'countries'>> &
+    CampaignFigures,
   messages: number,
   locale: Locale,
   publicUrl?: string,
@@ -113,6 +117,10 @@ export function summaryContent(
     (goal) =>
       `${texts[`goal_${goal.goal}`]}: ${number(goal.visitors)} (${percent(conversionRate(goal.visitors, totals.visitors))})`,
   );
+  const countryName = countryNames(HTML_LANG[locale], texts.unknown_country);
+  const countries = (stats.countries ?? [])
+    .slice(0, TOP_COUNTRIES)
+    .map((country, index) => `${index + 1}. ${countryName(country.value)} — ${number(country.visits)}`);
   const paragraphs = [
     fill(texts.heading, { from: stats.from, to: stats.to }),
     [
@@ -123,6 +131,7 @@ export function summaryContent(
     pages.length > 0 ? [texts.top_pages, ...pages].join('\n') : texts.no_visits,
     ...(goals.length > 0 ? [[texts.goals, ...goals].join('\n')] : []),
     ...campaignsParagraph(stats, texts, number),
+    ...(pages.length > 0 && countries.length > 0 ? [[texts.top_countries, ...countries].join('\n')] : []),
     ...(publicUrl ? [fill(texts.dashboard, { url: `${publicUrl}${OWNER_PATHS.stats}?range=7d` })] : []),
     `— ${texts.footer}`,
   ];

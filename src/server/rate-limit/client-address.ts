@@ -30,7 +30,7 @@ function isPort(text: string | undefined): boolean {
  * text, every port would be a new client. Undefined when what is left is not an address. A bare IPv6
  * address is never cut at a colon: `2001:db8::443` is an address, not `2001:db8:` and a port.
  */
-function bareAddress(text: string): string | undefined {
+export function bareAddress(text: string): string | undefined {
   const bracketed = /^\[([^\]]*)\](?::(\d+))?$/.exec(text);
   const ipv4WithPort = /^([\d.]+):(\d+)$/.exec(text);
   const [, address = text, port] = bracketed ?? ipv4WithPort ?? [];

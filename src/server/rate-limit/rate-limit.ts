@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { clientAddressKey } from './client-address.js';
-import { hitRateLimit } from './rate-limit-store.js';
+import { clientPseudonym, hitRateLimit } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   /** Names the limit in its counters' keys (`contact`, `visitor-create`, `sign-in`); unique per limit. */
@@ -31,7 +31,7 @@ export function createRateLimit(db: Db, options: RateLimitOptions): preHandlerAs
       throw new AppError(400, 'bad_request', 'The client closed the connection');
     }
     const now = new Date();
-    const hit = await hitRateLimit(db, `${name}:${client}`, windowMs, now);
+    const hit = await hitRateLimit(db, `${name}:${await clientPseudonym(db, client)}`, windowMs, now);
     if (hit.points <= points) return;
     const seconds = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
     reply.header('retry-after', String(seconds));

@@ -11,6 +11,7 @@ export const DIMENSION_COLUMNS = {
   sources: 'utm_source',
   mediums: 'utm_medium',
   campaigns: 'utm_campaign',
+  countries: 'country',
 } as const satisfies Record<StatsDimension, keyof VisitTable>;
 
 // The day arithmetic lives in src/shared, where the dashboard uses it too.

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Device } from '../../shared/device.js';
 import { type VisitBody, visitorKeySchema } from '../../shared/schemas/visitor.js';
 import type { Database } from '../db/schema.js';
+import { countryCode } from '../stats/country.js';
 import { countedCampaignValue, countedPath, countedReferrerHost } from '../stats/visit-values.js';
 
 function hashVisitorToken(token: string): string {
@@ -32,6 +33,8 @@ export type VisitFacts = NonNullable<VisitBody> & {
   siteHost?: string;
   /** Whether an entry's address is one the site serves (the visitor routes ask the served snapshot). */
   isEntryPage?: (path: string) => boolean;
+  /** The two-letter country the server found (`stats/country.ts`); never from the body, never an address. */
+  country?: string | null;
 };
 
 /** Creates a visitor and records its first visit in one transaction; answers the new token. */
@@ -114,6 +117,7 @@ async function insertVisit(
       utm_source: countedCampaignValue(details.source),
       utm_medium: countedCampaignValue(details.medium),
       utm_campaign: countedCampaignValue(details.campaign),
+      country: countryCode(details.country),
       first_visit: previousVisitOn === null ? 1 : 0,
       previous_visit_on: previousVisitOn ?? null,
     })

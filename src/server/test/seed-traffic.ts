@@ -12,6 +12,8 @@ export interface SeedVisit {
   locale?: Locale;
   theme?: 'light' | 'dark';
   referrer?: string;
+  /** The country the server would have found (a two-letter code). */
+  country?: string;
 }
 
 /** Records visits as the visitor routes would (in time order); answers each visitor's token. */

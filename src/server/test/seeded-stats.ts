@@ -9,11 +9,11 @@ export const SEEDED_NOW = new Date('2026-11-22T12:00:00Z');
 
 export const SEEDED_VISITS: SeedVisit[] = [
   // d: first seen before the range, returns in it.
-  { visitor: 'd', at: '2026-11-01T12:00:00Z', path: '/', locale: 'lotin' },
-  { visitor: 'd', at: '2026-11-11T13:00:00Z', path: '/about', locale: 'lotin' },
+  { visitor: 'd', at: '2026-11-01T12:00:00Z', path: '/', locale: 'lotin', country: 'UZ' },
+  { visitor: 'd', at: '2026-11-11T13:00:00Z', path: '/about', locale: 'lotin', country: 'UZ' },
   // g: the previous period only.
-  { visitor: 'g', at: '2026-11-08T10:00:00Z', path: '/' },
-  { visitor: 'g', at: '2026-11-09T10:00:00Z', path: '/about' },
+  { visitor: 'g', at: '2026-11-08T10:00:00Z', path: '/', country: 'KZ' },
+  { visitor: 'g', at: '2026-11-09T10:00:00Z', path: '/about', country: 'KZ' },
   // a, b, c: new in the range.
   {
     visitor: 'a',
@@ -22,9 +22,10 @@ export const SEEDED_VISITS: SeedVisit[] = [
     locale: 'lotin',
     theme: 'light',
     referrer: 'https://www.google.com/search?q=designer',
+    country: 'UZ',
   },
-  { visitor: 'a', at: '2026-11-10T15:00:00Z', path: '/about', locale: 'lotin', theme: 'light' },
-  { visitor: 'a', at: '2026-11-12T08:00:00Z', path: '/portfolio', locale: 'english', theme: 'dark' },
+  { visitor: 'a', at: '2026-11-10T15:00:00Z', path: '/about', locale: 'lotin', theme: 'light', country: 'UZ' },
+  { visitor: 'a', at: '2026-11-12T08:00:00Z', path: '/portfolio', locale: 'english', theme: 'dark', country: 'UZ' },
   {
     visitor: 'b',
     at: '2026-11-11T10:00:00Z',
@@ -33,8 +34,17 @@ export const SEEDED_VISITS: SeedVisit[] = [
     locale: 'russian',
     theme: 'dark',
     referrer: 'https://t.me/channel/42',
+    country: 'RU',
   },
-  { visitor: 'b', at: '2026-11-12T10:30:00Z', device: 'mobile', path: '/contact', locale: 'russian', theme: 'dark' },
+  {
+    visitor: 'b',
+    at: '2026-11-12T10:30:00Z',
+    device: 'mobile',
+    path: '/contact',
+    locale: 'russian',
+    theme: 'dark',
+    country: 'RU',
+  },
   {
     visitor: 'c',
     at: '2026-11-12T23:59:59Z',
@@ -43,10 +53,10 @@ export const SEEDED_VISITS: SeedVisit[] = [
     theme: 'light',
     referrer: 'https://www.linkedin.com/feed/',
   },
-  // Today: a returns two minutes ago, e is new three minutes ago, h came six minutes ago.
+  // c and h: no country known. Today: a returns two minutes ago, e is new three minutes ago, h came six minutes ago.
   { visitor: 'h', at: '2026-11-22T11:54:00Z', path: '/' },
-  { visitor: 'e', at: '2026-11-22T11:57:00Z', device: 'mobile', path: '/', locale: 'russian' },
-  { visitor: 'a', at: '2026-11-22T11:58:00Z', path: '/', locale: 'lotin', theme: 'dark' },
+  { visitor: 'e', at: '2026-11-22T11:57:00Z', device: 'mobile', path: '/', locale: 'russian', country: 'RU' },
+  { visitor: 'a', at: '2026-11-22T11:58:00Z', path: '/', locale: 'lotin', theme: 'dark', country: 'UZ' },
 ];
 
 export const SEEDED_RANGE = { from: '2026-11-10', to: '2026-11-12' };
@@ -90,6 +100,12 @@ export const SEEDED_EXPECTED = {
   sources: [{ value: null, visits: 7 }],
   mediums: [{ value: null, visits: 7 }],
   campaigns: [{ value: null, visits: 7 }],
+  // c's country is not known.
+  countries: [
+    { value: 'UZ', visits: 4 },
+    { value: 'RU', visits: 2 },
+    { value: null, visits: 1 },
+  ],
   now: 2,
 };
 

@@ -102,6 +102,9 @@ export const statsSchema = z.object({
   sources: breakdown.describe('Visits by the utm_source (or ref) of the address they began on'),
   mediums: breakdown.describe('Visits by the utm_medium of the address they began on'),
   campaigns: breakdown.describe('Visits by the utm_campaign of the address they began on'),
+  countries: breakdown.describe(
+    'Visits by country: a two-letter ISO 3166-1 code in upper case (UZ); null: unknown (before countries were kept, a private address, one the database does not know)',
+  ),
   now: count.describe('Visitors in the last 5 minutes'),
   detailedSince: z
     .string()

@@ -16,6 +16,7 @@ import * as collections from './2026-11-27T0000-collections.js';
 import * as ownerSetup from './2026-11-28T0000-owner-setup.js';
 import * as visitCampaigns from './2026-11-30T0000-visit-campaigns.js';
 import * as goals from './2026-12-01T0000-goals.js';
+import * as visitCountries from './2026-12-01T0100-visit-countries.js';
 import * as statsShares from './2026-12-01T0200-stats-shares.js';
 
 /** Every migration, by name; names sort by date, so Kysely applies them in that order. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0000-owner-setup': ownerSetup,
   '2026-11-30T0000-visit-campaigns': visitCampaigns,
   '2026-12-01T0000-goals': goals,
+  '2026-12-01T0100-visit-countries': visitCountries,
   '2026-12-01T0200-stats-shares': statsShares,
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   visitorCheckResponseSchema,
@@ -25,6 +25,7 @@ import {
   recordVisit,
   visitorIdFromKey,
 } from '../../repositories/visitor-repository.js';
+import { type CountryDatabase, sharedCountryDatabase, visitCountry } from '../../stats/country.js';
 import { type OwnerCheck, visitorCallNotCountedReason } from '../../stats/not-counted.js';
 import { errorResponses, ok } from '../responses.js';
 import { goalRoutes } from './goal.js';
@@ -37,6 +38,10 @@ export interface VisitorRoutesOptions {
   isOwner?: OwnerCheck;
   /** The content served: an entry's address counts as itself only while the site serves that entry. */
   content?: ContentState;
+  /** COUNTRY_HEADER: a trusted proxy's header with the visitor's country; unset, the offline database is asked. */
+  countryHeader?: string;
+  /** The country database; by default the process's one, read on first use. */
+  countryDatabase?: () => Promise<CountryDatabase>;
 }
 
 /**
@@ -46,13 +51,22 @@ export interface VisitorRoutesOptions {
  */
 export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
   app,
-  { db, rateLimit, isOwner = async (request) => (await sessionOf(db, request)) !== undefined, content },
+  {
+    db,
+    rateLimit,
+    isOwner = async (request) => (await sessionOf(db, request)) !== undefined,
+    content,
+    countryHeader,
+    countryDatabase = () => sharedCountryDatabase(app.log),
+  },
 ) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const entryPathsOf = perVersion((snapshot: ContentSnapshot) => entryPagePaths(snapshot));
   const isEntryPage = (path: string) => (content ? entryPathsOf(content.current).has(path) : false);
   const errors = errorResponses(400, 404, 429);
   const perMinute = (name: string, points: number) => createRateLimit(db, { name, points, windowMs: 60_000 });
+  // Only for a counted visit: the address is looked up here and dropped; the code alone goes on.
+  const countryOf = (request: FastifyRequest) => visitCountry(request, { countryHeader, database: countryDatabase });
 
   api.get('/visitor/check', {
     preHandler: perMinute('visitor-check', rateLimit * 4),
@@ -87,6 +101,7 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
         ...request.query,
         siteHost: request.host,
         isEntryPage,
+        country: await countryOf(request),
       });
       return ok({ token });
     },
@@ -111,7 +126,12 @@ export const visitorRoutes: FastifyPluginAsync<VisitorRoutesOptions> = async (
       }
       const visitorId = await visitorIdFromKey(db, key);
       if (!visitorId) throw new AppError(404, 'visitor_not_found', 'No visitor has this X-Visitor-Key');
-      await recordVisit(db, visitorId, request.params.device, { ...request.body, siteHost: request.host, isEntryPage });
+      await recordVisit(db, visitorId, request.params.device, {
+        ...request.body,
+        siteHost: request.host,
+        isEntryPage,
+        country: await countryOf(request),
+      });
       return ok({ recorded: true });
     },
   });

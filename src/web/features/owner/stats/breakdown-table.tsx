@@ -1,4 +1,4 @@
-import { type CSSProperties, useId, useState } from 'react';
+import { type CSSProperties, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageItem } from '../../../../shared/schemas/stats.js';
 import type { StatsDimension } from '../../../../shared/statistics.js';
@@ -51,8 +51,8 @@ function RowName({ row, label }: { row: BreakdownRow; label: (value: string | nu
   );
 }
 
-/** The breakdowns with a card of their own; the campaign's three share one (`campaigns-card.tsx`). */
-type CardDimension = Exclude<StatsDimension, 'sources' | 'mediums' | 'campaigns'>;
+/** The breakdowns with a plain card; the campaign's three share one (`campaigns-card.tsx`), countries have theirs. */
+type CardDimension = Exclude<StatsDimension, 'sources' | 'mediums' | 'campaigns' | 'countries'>;
 
 interface BreakdownTableProps {
   dimension: CardDimension;
@@ -95,6 +95,8 @@ interface BreakdownRowsTableProps {
   /** The count column's name; visits unless said otherwise. */
   countName?: string;
   emptyText: string;
+  /** A row's name when the card draws its own (a country's flag and name); else the value's label. */
+  rowName?: (row: BreakdownRow) => ReactNode;
 }
 
 /**
@@ -110,6 +112,7 @@ export function BreakdownRowsTable({
   columnName,
   countName,
   emptyText,
+  rowName,
 }: BreakdownRowsTableProps) {
   const { t } = useTranslation('owner');
   const label = useValueLabel(dimension);
@@ -131,7 +134,11 @@ export function BreakdownRowsTable({
             {shown.map((row) => (
               <tr key={row.value ?? ''}>
                 <th scope="row" className={styles.barCell} style={{ '--bar': `${row.bar}%` } as CSSProperties}>
-                  <RowName row={row} label={label} />
+                  {rowName ? (
+                    <span className={styles.barLabel}>{rowName(row)}</span>
+                  ) : (
+                    <RowName row={row} label={label} />
+                  )}
                 </th>
                 <td>{format.number(row.visits)}</td>
                 <td className={styles.share}>{format.share(row.share)}</td>

@@ -10,6 +10,7 @@ import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { BreakdownTable } from './breakdown-table.js';
 import { CampaignsCard } from './campaigns-card.js';
 import { CountThisBrowser } from './count-this-browser.js';
+import { CountriesCard } from './countries-card.js';
 import { ExportButton } from './export-button.js';
 import { GoalsCard } from './goals-card.js';
 import { hasAggregatedDays } from './graph-data.js';
@@ -105,6 +106,7 @@ export function StatsDashboard() {
                 />
                 {/* Beside where readers came from: which of the owner's tagged links brought them. */}
                 {dimension === 'referrers' && <CampaignsCard stats={stats} format={format} />}
+                {dimension === 'referrers' && <CountriesCard stats={stats} format={format} />}
               </Fragment>
             ))}
             {/* The last cell of the grid: the switch belongs to the counting these cards show. Not on a shared link's page. */}
