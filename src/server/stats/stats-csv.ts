@@ -1,4 +1,5 @@
 import { toCsv } from '../../shared/csv.js';
+import { GOAL_DIMENSIONS } from '../../shared/goals.js';
 import type { Stats } from '../../shared/schemas/stats.js';
 import { STATS_DIMENSIONS } from '../../shared/statistics.js';
 
@@ -7,8 +8,9 @@ import { STATS_DIMENSIONS } from '../../shared/statistics.js';
  * columns, `section,key,metric,value`, one figure a row, so a spreadsheet filters or pivots it
  * without knowing its sections. Sections: `period`, `totals`, `previous` (the period before),
  * `series` (per day, or per UTC hour for one day), one per breakdown of `STATS_DIMENSIONS` under its
- * own name (a new dimension appears by itself), and `cv_downloads`, `cv_downloads_days`,
- * `cv_downloads_languages`, `cv_downloads_formats`. An empty key in a breakdown is "not given" (for
+ * own name (a new dimension appears by itself), `cv_downloads`, `cv_downloads_days`,
+ * `cv_downloads_languages`, `cv_downloads_formats`, and the goals: `goals` (each goal's visitors and
+ * completions) and `goals_languages`, `goals_pages`, `goals_targets` (keyed `goal:value`). An empty key in a breakdown is "not given" (for
  * referrers: a direct visit). Written by the inbox export's writer: every cell formula-safe.
  */
 const STATS_CSV_HEADER = ['section', 'key', 'metric', 'value'];
@@ -49,6 +51,18 @@ export function statsCsv(stats: Stats): string {
   for (const item of cvDownloads.languages)
     rows.push(['cv_downloads_languages', item.value, 'downloads', item.downloads]);
   for (const item of cvDownloads.formats) rows.push(['cv_downloads_formats', item.value, 'downloads', item.downloads]);
+  // Goals (decision 041): each goal's visitors and completions, then its breakdowns, the goal named in
+  // the key (`cv:/about`), so one filter on the section gives a breakdown of every goal.
+  for (const goal of stats.goals) {
+    rows.push(['goals', goal.goal, 'visitors', goal.visitors], ['goals', goal.goal, 'completions', goal.completions]);
+  }
+  for (const dimension of GOAL_DIMENSIONS) {
+    for (const goal of stats.goals) {
+      for (const item of goal[dimension]) {
+        rows.push([`goals_${dimension}`, `${goal.goal}:${item.value ?? ''}`, 'completions', item.completions]);
+      }
+    }
+  }
   return toCsv(STATS_CSV_HEADER, rows);
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOAL_DIMENSIONS, GOALS } from '../../../shared/goals.js';
 import { STATS_DIMENSIONS } from '../../../shared/statistics.js';
 import { recordCvDownload } from '../../repositories/cv-download-repository.js';
+import { recordGoal } from '../../repositories/goal-repository.js';
 import { createVisitor } from '../../repositories/visitor-repository.js';
 import { createTestApp, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
@@ -79,6 +81,23 @@ function figuresFromCsv(rows: string[][]) {
       languages: items('cv_downloads_languages', 'downloads'),
       formats: items('cv_downloads_formats', 'downloads'),
     },
+    goals: GOALS.map((goal) => {
+      const figure = (metric: string) =>
+        number(of('goals').find(([, key, name]) => key === goal && name === metric)?.[3]);
+      const breakdown = (dimension: string) =>
+        of(`goals_${dimension}`)
+          .filter(([, key]) => key?.startsWith(`${goal}:`))
+          .map(([, key, , value]) => {
+            const item = (key ?? '').slice(goal.length + 1);
+            return { value: item === '' ? null : item, completions: number(value) };
+          });
+      return {
+        goal,
+        completions: figure('completions'),
+        visitors: figure('visitors'),
+        ...Object.fromEntries(GOAL_DIMENSIONS.map((dimension) => [dimension, breakdown(dimension)])),
+      };
+    }),
   };
 }
 
@@ -95,6 +114,22 @@ describe(`the statistics CSV export on ${testDialect}`, () => {
     await recordCvDownload(testApp.db, 'russian', 'pdf', new Date('2026-11-11T09:00:00Z'));
     await recordCvDownload(testApp.db, 'russian', 'pdf', new Date('2026-11-12T09:00:00Z'));
     await recordCvDownload(testApp.db, 'english', 'json', new Date('2026-11-12T10:00:00Z'));
+    // Goals of the same days, as the CV, contact and beacon routes record them (decision 041).
+    await recordGoal(
+      testApp.db,
+      { goal: 'cv', locale: 'russian', page: '/about', target: 'pdf' },
+      new Date('2026-11-11T09:00:00Z'),
+    );
+    await recordGoal(
+      testApp.db,
+      { goal: 'message', locale: 'lotin', page: '/contact' },
+      new Date('2026-11-12T11:00:00Z'),
+    );
+    await recordGoal(
+      testApp.db,
+      { goal: 'outbound', locale: 'english', page: null, target: 'https://t.me/example' },
+      new Date('2026-11-12T12:00:00Z'),
+    );
     // Links anybody can make: campaigns written to run in the owner's spreadsheet, with control
     // characters before them (the visit's rules strip those, leaving the formula starter first).
     for (const [index, value] of HOSTILE.entries()) {
@@ -132,6 +167,10 @@ describe(`the statistics CSV export on ${testDialect}`, () => {
     figures.pages = figures.pages.map(({ value, visits }: { value: string; visits: number }) => ({ value, visits }));
     expect(figuresFromCsv(rows)).toEqual(figures);
     expect(figures.cvDownloads.total).toBe(3);
+    // The goals are in it, with their breakdowns (a page not known is an empty key).
+    expect(figures.goals.map((goal: { completions: number }) => goal.completions)).toEqual([1, 1, 1]);
+    expect(rows).toContainEqual(['goals_targets', 'outbound:https://t.me/example', 'completions', '1']);
+    expect(rows).toContainEqual(['goals_pages', 'outbound:', 'completions', '1']);
   });
 
   it('writes every breakdown there is, a single day per hour', async () => {
