@@ -18,6 +18,8 @@ const TABLES = [
   'entry_set_aside_drafts',
   'entry_slugs',
   'entry_versions',
+  'goal_completions',
+  'goal_days',
   'notification_jobs',
   'owner_credentials',
   'owner_devices',
