@@ -50,6 +50,25 @@ const REFERRERS: [string | undefined, number][] = [
   ['https://github.com/', 4],
 ];
 
+const COUNTRIES: [string | undefined, number][] = [
+  ['UZ', 58],
+  ['RU', 12],
+  ['KZ', 8],
+  ['US', 6],
+  ['DE', 5],
+  ['TR', 4],
+  ['KR', 3],
+  [undefined, 4],
+];
+
+/** Some shared links were tagged: the Telegram post of the spike, a LinkedIn post, the CV's own link. */
+const CAMPAIGNS: [Pick<SeedVisit, 'source' | 'medium' | 'campaign'> | undefined, number][] = [
+  [undefined, 80],
+  [{ source: 'telegram', medium: 'social', campaign: 'autumn-2026' }, 10],
+  [{ source: 'linkedin', medium: 'social', campaign: 'new-case-study' }, 6],
+  [{ source: 'cv', medium: 'pdf' }, 4],
+];
+
 /** About `days` days of visits ending now, oldest first. */
 export function demoTraffic(now: Date, days = 90): SeedVisit[] {
   const next = random(20261122);
@@ -83,6 +102,8 @@ export function demoTraffic(now: Date, days = 90): SeedVisit[] {
           locale: pick(next, LOCALES),
           theme: pick(next, THEMES),
           referrer: session === 0 ? pick(next, REFERRERS) : undefined,
+          country: pick(next, COUNTRIES),
+          ...(session === 0 ? pick(next, CAMPAIGNS) : undefined),
         });
       }
     }
@@ -97,7 +118,42 @@ export function demoTraffic(now: Date, days = 90): SeedVisit[] {
       locale: 'russian',
       theme: 'dark',
       referrer: 'https://t.me/',
+      country: 'UZ',
     });
   }
   return visits.filter((visit) => visit.at <= now.toISOString());
+}
+
+export interface DemoGoal {
+  goal: 'cv' | 'message' | 'outbound';
+  at: string;
+  locale: SeedVisit['locale'];
+  page: string;
+  target: string | null;
+}
+
+const OUTBOUND: [string, number][] = [
+  ['https://t.me/example_dilnoza', 5],
+  ['https://www.behance.net/example-dilnoza', 4],
+  ['https://www.linkedin.com/in/example-dilnoza', 3],
+  ['https://github.com/example-dilnoza', 2],
+];
+
+/**
+ * Goals reached in some of those visits (to the demo content's own links): a CV now and then, a
+ * message rarely, an outbound click more often.
+ */
+export function demoGoals(visits: SeedVisit[]): DemoGoal[] {
+  const next = random(20261127);
+  const goals: DemoGoal[] = [];
+  for (const visit of visits) {
+    const locale = visit.locale ?? 'lotin';
+    const roll = next();
+    const at = new Date(new Date(visit.at).getTime() + 60_000).toISOString();
+    if (roll < 0.03) goals.push({ goal: 'cv', at, locale, page: '/about', target: next() < 0.85 ? 'pdf' : 'json' });
+    else if (roll < 0.04) goals.push({ goal: 'message', at, locale, page: '/contact', target: null });
+    else if (roll < 0.1)
+      goals.push({ goal: 'outbound', at, locale, page: visit.path ?? '/', target: pick(next, OUTBOUND) });
+  }
+  return goals;
 }

@@ -16,10 +16,11 @@ import { launchEngine } from '../e2e-engines/drivers/launch-engine.js';
 import { hashPassword } from '../src/server/auth/password.js';
 import { SESSION_COOKIE } from '../src/server/auth/session-cookie.js';
 import { createDatabase } from '../src/server/db/database.js';
+import { recordGoal } from '../src/server/repositories/goal-repository.js';
 import { createSession, setPasswordHash } from '../src/server/repositories/owner-repository.js';
 import { seedTraffic } from '../src/server/test/seed-traffic.js';
 import { type BuiltSite, CHROMIUM_ARGS, CHROMIUM_PATH, startBuiltSite } from './built-site.js';
-import { demoTraffic } from './demo-traffic.js';
+import { demoGoals, demoTraffic } from './demo-traffic.js';
 
 const PAGES = { home: '/', about: '/about', portfolio: '/portfolio', contact: '/contact', 'not-found': '/missing' };
 const WIDTHS = [375, 1440];
@@ -59,7 +60,9 @@ async function prepareOwner(dataDir: string): Promise<string> {
   try {
     // A throwaway database: thousands of inserts need not each wait for the disk.
     await sql`pragma synchronous = off`.execute(db);
-    await seedTraffic(db, demoTraffic(new Date()));
+    const visits = demoTraffic(new Date());
+    await seedTraffic(db, visits);
+    for (const { at, ...goal } of demoGoals(visits)) await recordGoal(db, goal, new Date(at));
     await setPasswordHash(db, await hashPassword(randomBytes(24).toString('base64url')));
     return (await createSession(db, 'Screenshots')).token;
   } finally {

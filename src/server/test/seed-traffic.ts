@@ -14,6 +14,10 @@ export interface SeedVisit {
   referrer?: string;
   /** The country the server would have found (a two-letter code). */
   country?: string;
+  /** The landing address's `utm_source`, `utm_medium` and `utm_campaign` (decision 039). */
+  source?: string;
+  medium?: string;
+  campaign?: string;
 }
 
 /** Records visits as the visitor routes would (in time order); answers each visitor's token. */
