@@ -5,7 +5,8 @@ const UZBEK_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(uzbekNam
 /**
  * Countries by name (decision 042): a stored two-letter code (`UZ`) in a language, from the
  * browser's or Node's own region names (Intl.DisplayNames). Browsers ship no Uzbek ones (Chromium
- * answers in English), so Uzbek names come from a table written from Node's full ICU (CLDR).
+ * answers in English), so Uzbek names come from a table written from Node's full ICU (CLDR), with CLDR's
+ * oʻ and gʻ (U+2018) written with U+02BB as the owner's other Uzbek texts are.
  * Null, the unknown country, reads as `unknown`; a code no name is known for, as it is.
  */
 export function countryNames(language: string, unknown: string): (code: string | null) => string {
