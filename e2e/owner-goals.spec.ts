@@ -4,7 +4,7 @@ import { dayOf } from '../src/shared/days.js';
 import { GOAL_BEACON_PATH } from '../src/shared/goals.js';
 import { expectCleanAtPhoneAndDesktop } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
-import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
+import { ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
 import { first, ownerContent } from './support.js';
 
 const en = ownerTexts.english;
@@ -18,16 +18,7 @@ async function countIn(tile: Locator, label: string): Promise<number> {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('goals', () => {
-  let setHere = false;
-  test.beforeAll(() => {
-    if (!ownerPasswordIsSet()) {
-      setOwnerPassword();
-      setHere = true;
-    }
-  });
-  test.afterAll(() => {
-    if (setHere) forgetOwnerPassword();
-  });
+  useOwnerPassword();
 
   test('a click on a social link sends a beacon that the dashboard counts, with its page; the card is clean', async ({
     page,

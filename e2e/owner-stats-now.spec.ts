@@ -5,7 +5,7 @@ import { BROWSER_USER_AGENT } from '../scripts/built-site.js';
 import { dayOf } from '../src/shared/days.js';
 import { expectCleanAtPhoneAndDesktop } from './axe.js';
 import { budget, expect, test } from './fixtures.js';
-import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
+import { ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
 
 const en = ownerTexts.english;
 /** The dashboard asks again this often (`STATS_NOW_REFRESH_MS`). */
@@ -29,16 +29,7 @@ async function visitorsOn(table: Locator, path: string): Promise<number> {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('the dashboard’s Now card and export', () => {
-  let setHere = false;
-  test.beforeAll(() => {
-    if (!ownerPasswordIsSet()) {
-      setOwnerPassword();
-      setHere = true;
-    }
-  });
-  test.afterAll(() => {
-    if (setHere) forgetOwnerPassword();
-  });
+  useOwnerPassword();
   test.beforeEach(({ allowConsoleErrors }) => {
     allowConsoleErrors(/status of 401/);
   });
