@@ -185,12 +185,11 @@ checkTranslationFiles('owner notification translations', readFrom('src/server/i1
 // mark or an apostrophe in its place looks alike but sorts, searches and reads apart. (The visitor
 // site's texts keep the spec's own spelling, "Bog'lanish".)
 describe('the owner’s Uzbek texts', () => {
-  it.each([
-    'src/web/i18n/owner-locales',
-    'src/web/i18n/studio-locales',
-    'src/server/i18n/owner-notifications',
-  ])('%s writes oʻ and gʻ with U+02BB', (folder) => {
-    const misspelt = leaves(readFrom(folder)('lotin')).filter(([, value]) => /[oOgG][‘'`’]/.test(value));
-    expect(misspelt).toEqual([]);
-  });
+  it.each(['src/web/i18n/owner-locales', 'src/web/i18n/studio-locales', 'src/server/i18n/owner-notifications'])(
+    '%s writes oʻ and gʻ with U+02BB',
+    (folder) => {
+      const misspelt = leaves(readFrom(folder)('lotin')).filter(([, value]) => /[oOgG][‘'`’]/.test(value));
+      expect(misspelt).toEqual([]);
+    },
+  );
 });
