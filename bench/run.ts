@@ -158,6 +158,12 @@ async function startNodeCeiling(files: { name: string; answers: Record<string, u
   throw new Error('the node:http ceiling server did not start');
 }
 
+/** The list of the app's modules in a built page (server/web-app/page-assets.ts), if it has one. */
+function appModules(html: string): { entry: string; preload: string[] } | undefined {
+  const list = /<script id="app-modules" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+  return list ? (JSON.parse(list) as { entry: string; preload: string[] }) : undefined;
+}
+
 /** What a first visit downloads before the page works: scripts (and preloads) and styles of `/`, inline ones included. */
 async function firstLoad(base: string, html: string) {
   const urls = [
@@ -165,13 +171,16 @@ async function firstLoad(base: string, html: string) {
     ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="(\/[^"]+)"/g),
     ...html.matchAll(/<link[^>]+href="(\/[^"]+)"[^>]+rel="(?:modulepreload|stylesheet)"/g),
   ].map((match) => match[1] ?? '');
+  // The app's modules, which the page asks for after its first paint (decision 045).
+  const modules = appModules(html);
+  if (modules) urls.push(modules.entry, ...modules.preload);
   let gzip = 0;
   let br = 0;
   for (const url of new Set(urls)) {
     gzip += (await get(`${base}${url}`, { 'accept-encoding': 'gzip' })).body.length;
     br += (await get(`${base}${url}`, { 'accept-encoding': 'br' })).body.length;
   }
-  // The page's styles come inline (server/plugins/page-assets.ts): counted as if they were files.
+  // The page's styles come inline (server/web-app/page-assets.ts): counted as if they were files.
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
   for (const style of styles) {
     gzip += gzipSync(style, { level: constants.Z_BEST_COMPRESSION }).length;
@@ -199,7 +208,7 @@ let stopCeiling = () => {};
 try {
   const base = sahifa.url;
   const home = (await get(`${base}/`)).body.toString();
-  const entry = /<script[^>]+type="module"[^>]+src="(\/[^"]+)"/.exec(home)?.[1];
+  const entry = appModules(home)?.entry;
   if (!entry) throw new Error('No entry script in the page');
 
   const targets = [

@@ -57,4 +57,43 @@ test.describe('the first load', () => {
       console.info(`first load in ${locale} (gzip): ${sizes.join(', ')}`);
     });
   }
+
+  // Decision 045: on a slow phone the first paint waits for the HTML, its largest picture and its
+  // fonts only; the app's scripts are asked for after it, and then take the page over.
+  for (const path of ['/', '/portfolio', '/notes/contrast-is-a-test']) {
+    test(`${path} is painted, its largest picture too, before any script is asked for`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: NOT_COUNTED_COOKIE, value: '1', url: baseURL ?? '' }]);
+      const page = await context.newPage();
+      await open(page, path);
+      const timing = await page.evaluate(async () => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime);
+        // When the largest picture was on screen, as Chromium reports it (Element Timing).
+        const pictures = await new Promise<PerformanceEntryList>((resolve) => {
+          const observer = new PerformanceObserver((list) => resolve(list.getEntries()));
+          observer.observe({ type: 'element', buffered: true });
+          setTimeout(() => resolve([]), 1000);
+        });
+        return {
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          firstScript: Math.min(...scripts),
+          picturePainted: pictures.map((entry) => entry.startTime),
+          picture: document.querySelectorAll('img[elementtiming]').length,
+        };
+      });
+      expect(timing.firstPaint, 'first contentful paint').toBeGreaterThan(0);
+      expect(timing.firstScript).toBeGreaterThan(timing.firstPaint);
+      // The home page's portrait and the portfolio's first card; the note has no cover.
+      expect(timing.picture).toBe(path === '/notes/contrast-is-a-test' ? 0 : 1);
+      expect(timing.picturePainted).toHaveLength(timing.picture);
+      for (const painted of timing.picturePainted) expect(timing.firstScript).toBeGreaterThan(painted);
+      await context.close();
+    });
+  }
 });

@@ -84,6 +84,13 @@ export interface PageData {
 /** The inert JSON script the browser router hydrates from. */
 export const HYDRATION_DATA_ELEMENT_ID = 'hydration-data';
 
+/**
+ * The `elementtiming` name of a page's largest picture (the one asked for at high priority): the
+ * browsers that report when such a picture is on screen (Element Timing) tell the page's loader,
+ * which asks for the app's scripts only then (server/web-app/page-assets.ts, decision 045).
+ */
+export const LARGEST_PICTURE_TIMING = 'largest-picture';
+
 /** The pages whose code is loaded lazily, by the module Vite's manifest names it with (from `PAGES`). */
 export const LAZY_ROUTE_MODULES: Partial<Record<PageName, string>> = Object.fromEntries(
   PAGE_NAMES.flatMap((name) => {

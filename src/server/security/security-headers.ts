@@ -54,19 +54,26 @@ function securityHeaderValues(): Record<string, string> {
 }
 
 /**
- * The Content-Security-Policy of a page whose inline `<style>` elements are allowed by their hashes
- * (`'sha256-…'`, see web-app/page-assets.ts); every other inline style stays refused. `framedBySelf`
+ * The Content-Security-Policy of a page whose inline `<style>` elements, and the inline `<script>`
+ * that loads the app, are allowed by their hashes (`'sha256-…'`, see web-app/page-assets.ts); every
+ * other inline style or script stays refused. `framedBySelf`
  * lets the site's own pages frame it (the owner's draft preview); nothing else may. `framesSelf` lets
  * it frame the site's own pages (the owner's area, which shows that preview). `noScripts` runs none.
  */
 export function contentSecurityPolicyWith(
   styleHashes: string[],
-  { framedBySelf = false, framesSelf = false, noScripts = false } = {},
+  {
+    scriptHashes = [],
+    framedBySelf = false,
+    framesSelf = false,
+    noScripts = false,
+  }: { scriptHashes?: string[]; framedBySelf?: boolean; framesSelf?: boolean; noScripts?: boolean } = {},
 ): string {
   const csp = HELMET_OPTIONS.contentSecurityPolicy;
   if (typeof csp !== 'object' || !csp.directives) throw new Error('no CSP directives');
   const directives = {
     ...csp.directives,
+    scriptSrc: ["'self'", ...scriptHashes],
     styleSrc: ["'self'", ...styleHashes],
     ...(framedBySelf ? { frameAncestors: ["'self'"] } : {}),
     ...(framesSelf ? { frameSrc: ["'self'"] } : {}),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentSecurityPolicyWith } from '../security/security-headers.js';
-import { loadPageAssets } from './page-assets.js';
+import { APP_LOADER, loadPageAssets } from './page-assets.js';
 
 const TEMPLATE = `<!doctype html>
 <html lang="uz-Latn">
@@ -69,20 +69,37 @@ describe('what a page carries in its head (page-assets)', () => {
     return dir;
   }
 
-  it('puts the entry stylesheet inline, by its hash, and asks for the scripts at low priority', () => {
+  /** The list of modules a page's loader asks for, as the page carries it. */
+  function modulesOf(tags: string): { entry: string; preload: string[] } {
+    const list = /<script id="app-modules" type="application\/json">([^<]*)<\/script>/.exec(tags)?.[1];
+    if (!list) throw new Error(`no list of modules in ${tags}`);
+    return JSON.parse(list) as { entry: string; preload: string[] };
+  }
+
+  it('puts the entry stylesheet inline, by its hash', () => {
     const { template, headAssets } = loadPageAssets(webRoot(), TEMPLATE);
     expect(template).not.toContain('rel="stylesheet"');
-    expect(template).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js">');
-    expect(template).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shared-abc.js">',
-    );
     const home = headAssets('index', 'lotin');
     expect(home.tags).toContain(`<style>${ENTRY_CSS}</style>`);
     expect(home.styleHashes).toEqual([sha256(ENTRY_CSS)]);
     // The CSP allows exactly that style; inline styles in general stay refused.
-    const csp = contentSecurityPolicyWith(home.styleHashes);
+    const csp = contentSecurityPolicyWith(home.styleHashes, { scriptHashes: home.scriptHashes });
     expect(csp).toContain(`style-src 'self' ${sha256(ENTRY_CSS)};`);
     expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('takes the scripts out of the page: its loader, allowed by its hash, asks for them after the first paint', () => {
+    const { template, headAssets } = loadPageAssets(webRoot(), TEMPLATE);
+    expect(template).not.toMatch(/<script|modulepreload/);
+    const home = headAssets('index', 'lotin');
+    expect(modulesOf(home.tags)).toEqual({ entry: '/assets/index-abc.js', preload: ['/assets/shared-abc.js'] });
+    // The list first, then the loader that reads it; the loader is the same text on every page.
+    expect(home.tags.indexOf('id="app-modules"')).toBeLessThan(home.tags.indexOf(`<script>${APP_LOADER}</script>`));
+    expect(headAssets('contact', 'russian').tags).toContain(`<script>${APP_LOADER}</script>`);
+    expect(home.scriptHashes).toEqual([sha256(APP_LOADER)]);
+    expect(contentSecurityPolicyWith(home.styleHashes, { scriptHashes: home.scriptHashes })).toContain(
+      `script-src 'self' ${sha256(APP_LOADER)};`,
+    );
   });
 
   it('gives a lazily loaded route its styles and preloads of its chunks, those it shares included', () => {
@@ -90,22 +107,20 @@ describe('what a page carries in its head (page-assets)', () => {
     const contact = headAssets('contact', 'lotin');
     expect(contact.tags).toContain(`<style>${CONTACT_CSS}</style>`);
     expect(contact.tags).toContain(`<style>${HEADER_CSS}</style>`);
-    expect(contact.tags).toContain('href="/assets/page-header-abc.js"');
     // What the entry already brings is neither preloaded again nor inlined twice.
-    expect(contact.tags).not.toContain('shared-abc.js');
+    expect(modulesOf(contact.tags).preload).toEqual([
+      '/assets/shared-abc.js',
+      '/assets/contact-page-abc.js',
+      '/assets/page-header-abc.js',
+    ]);
     expect(contact.tags.split(ENTRY_CSS)).toHaveLength(2);
-    expect(contact.tags).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/contact-page-abc.js">',
-    );
     expect(contact.styleHashes).toEqual([sha256(ENTRY_CSS), sha256(CONTACT_CSS), sha256(HEADER_CSS)]);
     expect(headAssets('about', 'lotin').tags).not.toContain('contact-page');
   });
 
   it("preloads the texts of the page's language", () => {
     const { headAssets } = loadPageAssets(webRoot(), TEMPLATE);
-    expect(headAssets('index', 'russian').tags).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/russian-abc.js">',
-    );
+    expect(modulesOf(headAssets('index', 'russian').tags).preload).toContain('/assets/russian-abc.js');
     expect(headAssets('index', 'english').tags).not.toContain('russian-abc.js');
   });
 
@@ -132,6 +147,7 @@ describe('what a page carries in its head (page-assets)', () => {
   it('keeps the template’s stylesheet link for a build without a manifest', () => {
     const { template, headAssets } = loadPageAssets(webRoot({ manifest: false }), TEMPLATE);
     expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
-    expect(headAssets('contact', 'lotin')).toEqual({ tags: '', styleHashes: [] });
+    expect(template).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(headAssets('contact', 'lotin')).toEqual({ tags: '', styleHashes: [], scriptHashes: [] });
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../shared/locales.js';
-import { LAZY_ROUTE_MODULES, TRANSLATION_MODULES } from '../../shared/page-rendering.js';
+import { LARGEST_PICTURE_TIMING, LAZY_ROUTE_MODULES, TRANSLATION_MODULES } from '../../shared/page-rendering.js';
 import type { PageName } from '../../shared/pages.js';
 
 /** The part of Vite's build manifest (`dist/web/.vite/manifest.json`) read here. */
@@ -14,11 +14,13 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** What a page's `<head>` carries beyond the built template, and the CSP sources its inline styles need. */
+/** What a page's `<head>` carries beyond the built template, and the CSP sources its inline elements need. */
 export interface HeadAssets {
   tags: string;
   /** `'sha256-…'` of each inline `<style>`, for the page's `style-src`. */
   styleHashes: string[];
+  /** `'sha256-…'` of each inline `<script>` that runs (the app's loader), for the page's `script-src`. */
+  scriptHashes: string[];
 }
 
 /**
@@ -34,22 +36,97 @@ const FONT_SUBSETS: Record<Locale, string[]> = {
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>\s*/g;
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 function styleTag(css: string): { tag: string; hash: string } | undefined {
   // A stylesheet that could close the tag early is linked instead (built CSS never does).
   if (/<\/style/i.test(css)) return undefined;
-  const hash = `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
-  return { tag: `<style>${css}</style>`, hash };
+  return { tag: `<style>${css}</style>`, hash: sha256(css) };
 }
 
+/** The id of the JSON list of the app's modules that APP_LOADER reads. */
+const APP_MODULES_ID = 'app-modules';
+
+/** How long the app's scripts wait at most for the page to be painted before they are asked for. */
+const PAINT_WAIT_MS = 2000;
+
 /**
- * The page is painted from its HTML; its scripts only take it over. Asked for at low priority, they
- * leave the connection to the picture and the fonts the first paint shows (and Lighthouse's model of
- * a slow phone stops counting them as blocking that paint).
+ * The page is painted from its HTML; its scripts only take it over. They are asked for once the page
+ * is on screen, never before: on a slow phone the first paint then waits for nothing but the HTML,
+ * its largest picture and its fonts, and Lighthouse's model of such a phone no longer counts the
+ * scripts' download and evaluation before the largest paint (decision 045).
+ * - "On screen" is what the browser reports (Paint Timing's first contentful paint; Element Timing
+ *   for the largest picture, marked by ContentPicture), else two frames after the picture has loaded;
+ *   at most PAINT_WAIT_MS in any case.
+ * - A page opened out of sight (a background tab, a prerender) asks at once, as does one hidden
+ *   before it is painted: nothing is painted there to wait for.
+ * - The app's entry goes in once the document is parsed, as a parser-inserted module script runs.
+ * It is the same text on every page, allowed by its hash in the CSP, and written for any browser
+ * that runs the app.
  */
-function lowPriorityScripts(template: string): string {
-  return template
-    .replaceAll('<script type="module" crossorigin ', '<script type="module" crossorigin fetchpriority="low" ')
-    .replaceAll('<link rel="modulepreload" crossorigin ', '<link rel="modulepreload" crossorigin fetchpriority="low" ');
+export const APP_LOADER = `(function () {
+  var d = document, P = window.PerformanceObserver, done = false;
+  var reports = (P && P.supportedEntryTypes) || [];
+  function load() {
+    if (done) return;
+    done = true;
+    var list = JSON.parse(d.getElementById('${APP_MODULES_ID}').textContent);
+    list.preload.forEach(function (href) {
+      var link = d.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      d.head.appendChild(link);
+    });
+    var entry = d.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = list.entry;
+    if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', function () { d.head.appendChild(entry); });
+    else d.head.appendChild(entry);
+  }
+  function frames() {
+    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(load, 0); }); });
+  }
+  function reported(type, name) {
+    var observer = new P(function (entries) {
+      if (name && !entries.getEntriesByName(name).length) return;
+      observer.disconnect();
+      setTimeout(load, 0);
+    });
+    observer.observe({ type: type, buffered: true });
+  }
+  function parsed() {
+    var picture = d.querySelector('img[elementtiming="${LARGEST_PICTURE_TIMING}"]');
+    if (picture && reports.indexOf('element') >= 0) reported('element');
+    else if (picture) {
+      if (picture.complete) frames();
+      else { picture.addEventListener('load', frames); picture.addEventListener('error', frames); }
+    } else if (reports.indexOf('paint') >= 0) reported('paint', 'first-contentful-paint');
+    else frames();
+  }
+  d.addEventListener('visibilitychange', load);
+  if (d.visibilityState !== 'visible') return load();
+  setTimeout(load, ${PAINT_WAIT_MS});
+  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', parsed);
+  else parsed();
+})();`;
+
+const APP_LOADER_HASH = sha256(APP_LOADER);
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+)">\s*/g;
+
+/** The built template's entry script and module preloads, taken out of it for APP_LOADER to ask for. */
+function takeOutScripts(template: string): { template: string; entry: string; preload: string[] } | undefined {
+  const entry = ENTRY_SCRIPT.exec(template);
+  if (!entry?.[1]) return undefined;
+  const preloads = [...template.matchAll(MODULE_PRELOAD)];
+  return {
+    template: preloads.reduce((html, match) => html.split(match[0]).join(''), template.split(entry[0]).join('')),
+    entry: entry[1],
+    preload: preloads.map((match) => match[1] ?? ''),
+  };
 }
 
 /**
@@ -58,8 +135,8 @@ function lowPriorityScripts(template: string): string {
  *   allowed by its hash in the CSP, instead of a render-blocking `<link>`;
  * - a route whose code is loaded lazily (about, portfolio, contact) gets its chunks' styles the same
  *   way, or the server-rendered page would be drawn unstyled until they arrive (a large layout
- *   shift), and `modulepreload`s of those chunks, which hydration waits for, as it waits for the
- *   chunk with the texts of the page's language;
+ *   shift); its chunks, which hydration waits for, as it waits for the chunk with the texts of the
+ *   page's language, are in the list of modules that APP_LOADER asks for after the first paint;
  * - the page language's font files are preloaded, so the text is rarely drawn first in a fallback
  *   font and then moved when Manrope arrives.
  * Without a manifest (a build older than this) the template's own `<link>` is kept.
@@ -75,9 +152,11 @@ export function loadPageAssets(webRoot: string, template: string) {
   const linked = [...template.matchAll(STYLESHEET_LINK)];
   const entryStyles = manifest ? linked.map((match) => styleTag(read(match[1] ?? ''))) : [];
   const inlineEntry = manifest !== undefined && entryStyles.every((style) => style !== undefined);
-  const pageTemplate = lowPriorityScripts(
-    inlineEntry ? linked.reduce((html, match) => html.split(match[0]).join(''), template) : template,
-  );
+  const withStyles = inlineEntry ? linked.reduce((html, match) => html.split(match[0]).join(''), template) : template;
+  // Built, the scripts are asked for by APP_LOADER after the first paint; without a manifest (a
+  // build older than this) the template keeps its own tags.
+  const scripts = manifest ? takeOutScripts(withStyles) : undefined;
+  const pageTemplate = scripts?.template ?? withStyles;
   const entryKey = Object.keys(manifest ?? {}).find((key) => manifest?.[key]?.isEntry);
   const entry = entryKey ? manifest?.[entryKey] : undefined;
   const fonts = (locale: Locale) =>
@@ -105,6 +184,7 @@ export function loadPageAssets(webRoot: string, template: string) {
       (font) => `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`,
     );
     const styleHashes: string[] = [];
+    const modules = [...(scripts?.preload ?? [])];
     if (inlineEntry) {
       for (const style of entryStyles) {
         if (!style) continue;
@@ -114,7 +194,7 @@ export function loadPageAssets(webRoot: string, template: string) {
     }
     // The texts of the page's language, which the app loads before it takes the page over.
     const texts = manifest?.[TRANSLATION_MODULES[locale]];
-    if (texts) tags.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${texts.file}">`);
+    if (texts) modules.push(`/${texts.file}`);
     // The route's own chunk and the chunks it shares with other lazy routes (not the entry's, which
     // the template already has): their styles inline, their scripts preloaded.
     const lazyModule = LAZY_ROUTE_MODULES[route];
@@ -126,9 +206,21 @@ export function loadPageAssets(webRoot: string, template: string) {
           styleHashes.push(style.hash);
         } else tags.push(`<link rel="stylesheet" href="/${css}">`);
       }
-      tags.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${chunk.file}">`);
+      modules.push(`/${chunk.file}`);
     }
-    const assets = { tags: tags.join('\n    '), styleHashes };
+    const scriptHashes: string[] = [];
+    if (scripts) {
+      // Built file names only; `<` escaped all the same, so the list can never end its element.
+      const list = JSON.stringify({ entry: scripts.entry, preload: modules }).replaceAll('<', '\\u003c');
+      tags.push(
+        `<script id="${APP_MODULES_ID}" type="application/json">${list}</script>`,
+        `<script>${APP_LOADER}</script>`,
+      );
+      scriptHashes.push(APP_LOADER_HASH);
+    } else {
+      for (const module of modules) tags.push(`<link rel="modulepreload" crossorigin href="${module}">`);
+    }
+    const assets = { tags: tags.join('\n    '), styleHashes, scriptHashes };
     cache.set(key, assets);
     return assets;
   }

@@ -327,7 +327,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     variant: Variant,
     extraHead: readonly string[] = [],
     { scripts = true }: { scripts?: boolean } = {},
-  ): Promise<{ html: string; styleHashes: string[]; status: 200 | 404 }> {
+  ): Promise<{ html: string; styleHashes: string[]; scriptHashes: string[]; status: 200 | 404 }> {
     if (!template || !assets) throw new Error('not built');
     const renderer = await rendererOf(snapshot);
     const rendered: RenderedPage | undefined =
@@ -343,7 +343,7 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
     const pageName: PageName = variant.clientOnly
       ? NOT_FOUND_PAGE
       : (rendered?.page ?? pageAtPath(variant.path) ?? NOT_FOUND_PAGE);
-    const { tags, styleHashes } = assets.headAssets(pageName, variant.locale);
+    const { tags, styleHashes, scriptHashes } = assets.headAssets(pageName, variant.locale);
     // The page's largest picture first: asked for before the fonts and scripts below it.
     const picture = rendered?.html ? imagePreloadTag(rendered.html) : undefined;
     const head = [
@@ -371,15 +371,18 @@ export const webApp = fp<WebAppOptions>(async (app: FastifyInstance, options) =>
       : template({ ...document, root: ROOT_MARK })
           .replace(SCRIPT_TAGS, '')
           .replace(ROOT_MARK, () => document.root);
-    return { html, styleHashes, status: pageName === NOT_FOUND_PAGE ? 404 : 200 };
+    return { html, styleHashes, scriptHashes, status: pageName === NOT_FOUND_PAGE ? 404 : 200 };
   }
 
   async function buildPage(snapshot: ContentSnapshot, variant: Variant): Promise<Page> {
-    const { html, styleHashes } = await renderDocument(snapshot, variant);
+    const { html, styleHashes, scriptHashes } = await renderDocument(snapshot, variant);
     return {
       body: withVersionedEtags(await compressBody(HTML_TYPE, html), snapshot.tag),
       // The owner's area shows the draft preview in a frame (the preview says who may frame it).
-      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, { framesSelf: variant.clientOnly === true }),
+      contentSecurityPolicy: contentSecurityPolicyWith(styleHashes, {
+        scriptHashes,
+        framesSelf: variant.clientOnly === true,
+      }),
     };
   }
 

@@ -1,7 +1,15 @@
 import type { ImgHTMLAttributes } from 'react';
+import { LARGEST_PICTURE_TIMING } from '../../../shared/page-rendering.js';
 import { pictureSources } from '../lib/media.js';
 import { sitePicture } from '../lib/site-data.js';
 import styles from './content-picture.module.css';
+
+declare module 'react' {
+  interface ImgHTMLAttributes<T> {
+    /** Element Timing: the name under which the browser reports when the picture is painted. */
+    elementtiming?: string;
+  }
+}
 
 type ContentPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
   /** The picture's path, as the content names it. */
@@ -28,6 +36,8 @@ export function ContentPicture({ path, sizes, largest, alt, ...image }: ContentP
     image.width = info.width;
     image.height = info.height;
   }
+  // The page's largest picture says when it is on screen: the app's scripts wait for it.
+  if (image.fetchPriority === 'high') image.elementtiming = LARGEST_PICTURE_TIMING;
   if (sources.length === 0) return <img {...image} src={src} alt={alt} />;
   return (
     <picture className={styles.picture}>
