@@ -96,4 +96,25 @@ test.describe('the first load', () => {
       await context.close();
     });
   }
+
+  test('the owner’s area, which the app draws, asks for its scripts at once, not after the wait for a paint', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    // Signed out, the owner API answers 401 and the browser logs it.
+    allowConsoleErrors(/status of 401/);
+    await page.goto('/owner');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    const { parsed, firstScript } = await page.evaluate(() => ({
+      parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    // The loader waits two seconds at most for a paint; an empty page must not wait at all.
+    expect(firstScript - parsed).toBeLessThan(1000);
+  });
 });

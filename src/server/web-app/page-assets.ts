@@ -59,7 +59,8 @@ const PAINT_WAIT_MS = 2000;
  *   for the largest picture, marked by ContentPicture), else two frames after the picture has loaded;
  *   at most PAINT_WAIT_MS in any case.
  * - A page opened out of sight (a background tab, a prerender) asks at once, as does one hidden
- *   before it is painted: nothing is painted there to wait for.
+ *   before it is painted, and one the server rendered empty (the owner's area, drawn by the app):
+ *   nothing is painted there to wait for.
  * - The app's entry goes in once the document is parsed, as a parser-inserted module script runs.
  * It is the same text on every page, allowed by its hash in the CSP, and written for any browser
  * that runs the app.
@@ -97,6 +98,9 @@ export const APP_LOADER = `(function () {
     observer.observe({ type: type, buffered: true });
   }
   function parsed() {
+    // A page drawn by the app alone (the owner's area) has nothing on screen to wait for.
+    var root = d.getElementById('root');
+    if (!root || !root.firstChild) return load();
     var picture = d.querySelector('img[elementtiming="${LARGEST_PICTURE_TIMING}"]');
     if (picture && reports.indexOf('element') >= 0) reported('element');
     else if (picture) {
