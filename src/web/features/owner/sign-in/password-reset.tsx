@@ -1,5 +1,5 @@
 import '../../../shared/lib/zod-without-eval.js';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
@@ -9,6 +9,7 @@ import { useResetPassword } from '../api/reset-password.js';
 import { ErrorMessage } from '../components/error-message.js';
 import { CodeField, PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { AuthCard, AuthForm } from './auth-card.js';
 import styles from './sign-in.module.css';
 import { useCodePrompt } from './use-code-prompt.js';
 
@@ -30,43 +31,38 @@ export function PasswordReset() {
     code: codePrompt.asked && 'wrong_code',
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (reset.isPending || !password) return;
     reset.mutate({ token, password, ...codePrompt.body }, { onError: codePrompt.failed });
   }
 
   if (linkBroken || (reset.error instanceof ApiError && reset.error.code === 'broken_reset_link')) {
     return (
-      <section className={styles.page} aria-labelledby="owner-reset-title">
-        <h1 id="owner-reset-title">{t('reset.title')}</h1>
+      <AuthCard titleId="owner-reset-title" title={t('reset.title')}>
         <ErrorMessage error={t('errors.broken_reset_link')} />
         <Link to={OWNER_PATHS.inbox} className={styles.submit}>
           {t('reset.ask_again')}
         </Link>
-      </section>
+      </AuthCard>
     );
   }
 
   if (reset.isSuccess) {
     return (
-      <section className={styles.page} aria-labelledby="owner-reset-title">
-        <h1 id="owner-reset-title">{t('reset.title')}</h1>
+      <AuthCard titleId="owner-reset-title" title={t('reset.title')}>
         <p role="status" className={styles.notice}>
           {t('reset.done')}
         </p>
         <Link to={OWNER_PATHS.inbox} className={styles.submit}>
           {t('reset.to_sign_in')}
         </Link>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className={styles.page} aria-labelledby="owner-reset-title">
-      <h1 id="owner-reset-title">{t('reset.title')}</h1>
-      <p className={styles.muted}>{t('reset.intro')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <AuthCard titleId="owner-reset-title" title={t('reset.title')} intro={t('reset.intro')}>
+      <AuthForm onSubmit={onSubmit} error={errors.form} submitLabel={t('reset.submit')} pending={reset.isPending}>
         <PasswordField
           kind="new"
           label={t('reset.new_password')}
@@ -84,11 +80,7 @@ export function PasswordReset() {
             error={errors.code}
           />
         )}
-        <ErrorMessage error={errors.form} />
-        <button type="submit" className={styles.submit} disabled={reset.isPending} aria-busy={reset.isPending}>
-          {t('reset.submit')}
-        </button>
-      </form>
-    </section>
+      </AuthForm>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
@@ -6,9 +6,9 @@ import { ApiError } from '../../../shared/api/api-client.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useSignIn } from '../api/sign-in.js';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
-import { ErrorMessage } from '../components/error-message.js';
 import { CodeField, PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { AuthCard, AuthForm } from './auth-card.js';
 import { PasswordReset } from './password-reset.js';
 import styles from './sign-in.module.css';
 import { useCodePrompt } from './use-code-prompt.js';
@@ -39,17 +39,20 @@ function SignInForm({ notice }: { notice?: string }) {
   const errors = placeError(error, { password: 'wrong_password', code: codePrompt.asked && 'wrong_code' });
   const busy = signIn.isPending || signInWithPasskey.isPending;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (busy || !password || (codePrompt.asked && !codePrompt.code.trim())) return;
     signIn.mutate({ password, ...codePrompt.body }, { onSuccess: () => setPassword(''), onError: codePrompt.failed });
   }
 
   return (
-    <section className={styles.page} aria-labelledby="owner-sign-in-title">
-      <h1 id="owner-sign-in-title">{t('sign_in.title')}</h1>
-      <p className={styles.muted}>{t('sign_in.intro')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <AuthCard titleId="owner-sign-in-title" title={t('sign_in.title')} intro={t('sign_in.intro')}>
+      <AuthForm
+        onSubmit={onSubmit}
+        error={errors.form}
+        submitLabel={signIn.isPending ? t('sign_in.submitting') : t('sign_in.submit')}
+        pending={signIn.isPending}
+        disabled={busy}
+      >
         <PasswordField
           kind="current"
           label={t('sign_in.password')}
@@ -71,11 +74,7 @@ function SignInForm({ notice }: { notice?: string }) {
             error={errors.code}
           />
         )}
-        <ErrorMessage error={errors.form} />
-        <button type="submit" className={styles.submit} disabled={busy} aria-busy={signIn.isPending}>
-          {signIn.isPending ? t('sign_in.submitting') : t('sign_in.submit')}
-        </button>
-      </form>
+      </AuthForm>
       {typeof window !== 'undefined' && 'PublicKeyCredential' in window && (
         <>
           <p className={styles.divider}>{t('sign_in.or')}</p>
@@ -105,6 +104,6 @@ function SignInForm({ notice }: { notice?: string }) {
           {t('sign_in.forgot_sent')}
         </p>
       )}
-    </section>
+    </AuthCard>
   );
 }
