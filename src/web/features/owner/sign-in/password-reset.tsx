@@ -7,9 +7,10 @@ import { passwordResetBodySchema } from '../../../../shared/schemas/owner.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { ErrorMessage } from '../components/error-message.js';
-import { CodeField, PasswordField } from '../components/field.js';
+import { PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
 import { AuthCard, AuthForm } from './auth-card.js';
+import { CodePromptField } from './code-prompt-field.js';
 import styles from './sign-in.module.css';
 import { useCodePrompt } from './use-code-prompt.js';
 
@@ -71,15 +72,7 @@ export function PasswordReset() {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {codePrompt.asked && (
-          <CodeField
-            label={t('sign_in.code')}
-            required
-            value={codePrompt.code}
-            onChange={(event) => codePrompt.setCode(event.target.value)}
-            error={errors.code}
-          />
-        )}
+        <CodePromptField prompt={codePrompt} error={errors.code} />
       </AuthForm>
     </AuthCard>
   );

@@ -6,9 +6,10 @@ import { ApiError } from '../../../shared/api/api-client.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useSignIn } from '../api/sign-in.js';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
-import { CodeField, PasswordField } from '../components/field.js';
+import { PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
 import { AuthCard, AuthForm } from './auth-card.js';
+import { CodePromptField } from './code-prompt-field.js';
 import { PasswordReset } from './password-reset.js';
 import styles from './sign-in.module.css';
 import { useCodePrompt } from './use-code-prompt.js';
@@ -62,18 +63,13 @@ function SignInForm({ notice }: { notice?: string }) {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {codePrompt.asked && (
-          <CodeField
-            label={t('sign_in.code')}
-            hint={t('sign_in.code_hint')}
-            required
-            // The field appears because the owner is asked for it now: it takes the focus.
-            autoFocus
-            value={codePrompt.code}
-            onChange={(event) => codePrompt.setCode(event.target.value)}
-            error={errors.code}
-          />
-        )}
+        <CodePromptField
+          prompt={codePrompt}
+          hint={t('sign_in.code_hint')}
+          // The field appears because the owner is asked for it now: it takes the focus.
+          autoFocus
+          error={errors.code}
+        />
       </AuthForm>
       {typeof window !== 'undefined' && 'PublicKeyCredential' in window && (
         <>
