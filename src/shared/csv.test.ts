@@ -1,35 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv.js';
-
-/** Reads CSV as a spreadsheet does with the given list separator: quoted fields are one cell. */
-function readAs(csv: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const text = csv.replace(/^\uFEFF/, '');
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  return rows;
-}
+import { readCsv } from './test/read-csv.js';
 
 const HOSTILE = [
   '=HYPERLINK("https://evil.example","Open")',
@@ -47,7 +18,7 @@ describe('toCsv', () => {
       ['text'],
       HOSTILE.map((text) => [text]),
     );
-    const cells = readAs(csv, separator).slice(1).flat();
+    const cells = readCsv(csv, separator).slice(1).flat();
     for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@]/);
     // Each text stays one cell, whatever the separator.
     expect(cells).toHaveLength(HOSTILE.length);
@@ -61,7 +32,7 @@ describe('toCsv', () => {
         ['Laylo "Karimova"', null],
       ],
     );
-    expect(readAs(csv, ',')).toEqual([
+    expect(readCsv(csv, ',')).toEqual([
       ['name', 'count'],
       ["x;'=1+1", '3'],
       ['Laylo "Karimova"', ''],

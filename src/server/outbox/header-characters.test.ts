@@ -1,11 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveContactMessage } from '../repositories/contact-repository.js';
 import { createTestApp, type TestApp } from '../test/helper.js';
-import {
-  type NotificationStandIns,
-  standInSettings,
-  startNotificationStandIns,
-} from '../test/notification-stand-ins.js';
+import { notificationStandInsForBlock, standInSettings } from '../test/notification-stand-ins.js';
 import { headerOf } from '../test/smtp.js';
 
 /** Bidirectional controls, line and paragraph separators, and a C1 control. */
@@ -34,12 +30,8 @@ function decodeHeader(value: string): string {
  * owner reads ("Malika <evil@example.com>" shown as a trusted address) or start a forged line.
  */
 describe('visitor text in notification headers', () => {
-  let standIns: NotificationStandIns;
+  const standIns = notificationStandInsForBlock();
   let testApp: TestApp;
-  beforeAll(async () => {
-    standIns = await startNotificationStandIns();
-  });
-  afterAll(async () => standIns.stop());
   beforeEach(async () => {
     standIns.clear();
     testApp = await createTestApp({ notifications: standInSettings(standIns) });

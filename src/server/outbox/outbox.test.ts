@@ -1,12 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { saveContactMessage } from '../repositories/contact-repository.js';
 import { claimDueJobs, GIVE_UP_AFTER_MS, markRetry } from '../repositories/notification-repository.js';
 import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp } from '../test/helper.js';
-import {
-  type NotificationStandIns,
-  standInSettings,
-  startNotificationStandIns,
-} from '../test/notification-stand-ins.js';
+import { notificationStandInsForBlock, standInSettings } from '../test/notification-stand-ins.js';
 import { headerOf } from '../test/smtp.js';
 import { OutboxWorker, retryDelayMs } from './outbox-worker.js';
 
@@ -17,12 +13,8 @@ const visitor = {
 };
 
 describe('the notification outbox', () => {
-  let standIns: NotificationStandIns;
+  const standIns = notificationStandInsForBlock();
   let testApp: TestApp;
-  beforeAll(async () => {
-    standIns = await startNotificationStandIns();
-  });
-  afterAll(async () => standIns.stop());
 
   beforeEach(async () => {
     standIns.clear();

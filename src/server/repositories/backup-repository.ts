@@ -8,7 +8,7 @@ import {
   DEFAULT_BACKUP_SCHEDULE,
 } from '../../shared/schemas/backups.js';
 import type { Database } from '../db/schema.js';
-import { ownerSetting, putOwnerSetting } from './owner-settings-repository.js';
+import { ownerSetting, parsedSetting, putOwnerSetting } from './owner-settings-repository.js';
 
 /**
  * The scheduled backups' rows in `owner_settings` (docs/decisions/036-backups.md): the schedule the
@@ -21,20 +21,9 @@ const FAILURE_KEY = 'backup_failure';
 const failureSchema = z.object({ at: z.string(), problem: z.enum(BACKUP_PROBLEMS) });
 export type BackupFailure = z.infer<typeof failureSchema>;
 
-/** A stored JSON value read by its schema; a value that no longer fits reads as none. */
-function parsed<Schema extends z.ZodType>(schema: Schema, value: string | undefined): z.infer<Schema> | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const result = schema.safeParse(JSON.parse(value));
-    return result.success ? result.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The schedule the owner chose; daily, keeping the last 7, until they choose. */
 export async function backupSchedule(db: Kysely<Database>): Promise<BackupSchedule> {
-  return parsed(backupScheduleSchema, await ownerSetting(db, SCHEDULE_KEY)) ?? { ...DEFAULT_BACKUP_SCHEDULE };
+  return parsedSetting(backupScheduleSchema, await ownerSetting(db, SCHEDULE_KEY)) ?? { ...DEFAULT_BACKUP_SCHEDULE };
 }
 
 export async function setBackupSchedule(db: Kysely<Database>, schedule: BackupSchedule, now = new Date()) {
@@ -88,7 +77,7 @@ export async function releaseBackupPeriod(
 
 /** The last scheduled backup's failure, while no backup has succeeded since. */
 export async function backupFailure(db: Kysely<Database>): Promise<BackupFailure | undefined> {
-  return parsed(failureSchema, await ownerSetting(db, FAILURE_KEY));
+  return parsedSetting(failureSchema, await ownerSetting(db, FAILURE_KEY));
 }
 
 export async function recordBackupFailure(db: Kysely<Database>, problem: BackupFailureProblem, now = new Date()) {

@@ -4,7 +4,7 @@ import { SMTP_SECURITY } from '../../shared/schemas/email-settings.js';
 import type { NotificationChannel } from '../../shared/schemas/owner.js';
 import { configuredChannels, type NotificationSettings } from '../config.js';
 import type { Database, NotificationJobTable } from '../db/schema.js';
-import { putOwnerSetting } from './owner-settings-repository.js';
+import { ownerSetting, parsedSetting, putOwnerSetting } from './owner-settings-repository.js';
 import { getStoredTelegramSettings } from './telegram-settings-repository.js';
 
 /**
@@ -26,18 +26,7 @@ const storedEmailSettingsSchema = z.object({
 export type StoredEmailSettings = z.infer<typeof storedEmailSettingsSchema>;
 
 export async function getStoredEmailSettings(db: Kysely<Database>): Promise<StoredEmailSettings | undefined> {
-  const row = await db
-    .selectFrom('owner_settings')
-    .select('value')
-    .where('key', '=', EMAIL_SETTINGS_KEY)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    const parsed = storedEmailSettingsSchema.safeParse(JSON.parse(row.value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return parsedSetting(storedEmailSettingsSchema, await ownerSetting(db, EMAIL_SETTINGS_KEY));
 }
 
 export async function putStoredEmailSettings(db: Kysely<Database>, settings: StoredEmailSettings, now = new Date()) {

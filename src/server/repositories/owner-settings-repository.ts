@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales.js';
 import {
   DIGEST_HOURS,
@@ -70,6 +71,20 @@ export async function ownerSettingsStartingWith(
 export async function ownerSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('owner_settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
+}
+
+/** A setting stored as JSON (`ownerSetting`'s value), read by its schema; a value that no longer fits reads as none. */
+export function parsedSetting<Schema extends z.ZodType>(
+  schema: Schema,
+  value: string | undefined,
+): z.infer<Schema> | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const result = schema.safeParse(JSON.parse(value));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether the owner asked for the weekly summary; off until asked. */

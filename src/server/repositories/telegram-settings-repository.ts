@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { putOwnerSetting } from './owner-settings-repository.js';
+import { ownerSetting, parsedSetting, putOwnerSetting } from './owner-settings-repository.js';
 
 /**
  * Telegram connected in Settings, one `owner_settings` row of JSON, so a change is one write every
@@ -27,18 +27,9 @@ export type StoredTelegramSettings = z.infer<typeof storedTelegramSettingsSchema
 export async function getStoredTelegramSettings(
   db: Db,
 ): Promise<{ settings: StoredTelegramSettings; raw: string } | undefined> {
-  const row = await db
-    .selectFrom('owner_settings')
-    .select('value')
-    .where('key', '=', TELEGRAM_SETTINGS_KEY)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    const parsed = storedTelegramSettingsSchema.safeParse(JSON.parse(row.value));
-    return parsed.success ? { settings: parsed.data, raw: row.value } : undefined;
-  } catch {
-    return undefined;
-  }
+  const raw = await ownerSetting(db, TELEGRAM_SETTINGS_KEY);
+  const settings = parsedSetting(storedTelegramSettingsSchema, raw);
+  return settings === undefined || raw === undefined ? undefined : { settings, raw };
 }
 
 export async function putStoredTelegramSettings(db: Db, settings: StoredTelegramSettings, now = new Date()) {

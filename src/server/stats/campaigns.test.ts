@@ -5,7 +5,7 @@ import { MAX_SENT_CAMPAIGN_LENGTH } from '../../shared/statistics.js';
 import { queryStats } from '../repositories/stats-repository.js';
 import { deleteExpiredVisits, rollUpFinishedDays } from '../repositories/stats-rollup-repository.js';
 import { createVisitor } from '../repositories/visitor-repository.js';
-import { createTestApp, signInOwner, type TestApp, testDialect } from '../test/helper.js';
+import { createSignedInTestApp, type TestApp, testDialect } from '../test/helper.js';
 import { BROWSER_USER_AGENT } from '../test/user-agents.js';
 import { referrerGroup } from './referrer-groups.js';
 import { MAX_CAMPAIGN_VALUE_LENGTH } from './visit-values.js';
@@ -20,8 +20,7 @@ describe(`campaigns of the landing address, on ${testDialect}`, () => {
   let testApp: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp());
   });
   afterAll(async () => testApp.close());
 

@@ -183,3 +183,16 @@ export async function signInOwner(testApp: TestApp, password = 'correct horse ba
   if (signedIn.statusCode !== 200) throw new Error(`signing in answered ${signedIn.statusCode}: ${signedIn.body}`);
   return String(signedIn.headers['set-cookie']).split(';')[0] ?? '';
 }
+
+/** The real application (`createTestApp`) with the owner signed in (`signInOwner`): the app and the session cookie. */
+export async function createSignedInTestApp(
+  ...options: Parameters<typeof createTestApp>
+): Promise<{ testApp: TestApp; cookie: string }> {
+  const testApp = await createTestApp(...options);
+  try {
+    return { testApp, cookie: await signInOwner(testApp) };
+  } catch (error) {
+    await testApp.close();
+    throw error;
+  }
+}

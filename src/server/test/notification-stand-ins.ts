@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { NotificationSettings } from '../config.js';
 import { startTestSmtp, type TestSmtp } from './smtp.js';
 import { type FakeBotApi, startFakeBotApi, TELEGRAM_TOKEN } from './telegram.js';
@@ -34,7 +35,7 @@ export interface NotificationStandIns {
 }
 
 /** The SMTP server and the fake Bot API together, for the suites that notify on both channels. */
-export async function startNotificationStandIns(): Promise<NotificationStandIns> {
+async function startNotificationStandIns(): Promise<NotificationStandIns> {
   const [smtp, bot] = await Promise.all([startTestSmtp(), startFakeBotApi()]);
   return {
     smtp,
@@ -47,5 +48,30 @@ export async function startNotificationStandIns(): Promise<NotificationStandIns>
     stop: async () => {
       await Promise.all([smtp.stop(), bot.close()]);
     },
+  };
+}
+
+/**
+ * The stand-ins for the `describe` block it is called in: started before the block's tests and
+ * stopped after them. Read `smtp` and `bot` inside a test or a hook (sooner, it throws).
+ */
+export function notificationStandInsForBlock(): Omit<NotificationStandIns, 'stop'> {
+  let started: NotificationStandIns | undefined;
+  beforeAll(async () => {
+    started = await startNotificationStandIns();
+  });
+  afterAll(async () => started?.stop());
+  const current = () => {
+    if (!started) throw new Error('The notification stand-ins start in beforeAll: read them inside a test or a hook');
+    return started;
+  };
+  return {
+    get smtp() {
+      return current().smtp;
+    },
+    get bot() {
+      return current().bot;
+    },
+    clear: () => current().clear(),
   };
 }

@@ -50,6 +50,7 @@ import { pictureByPath } from '../../repositories/picture-repository.js';
 import { errorResponses, ok } from '../responses.js';
 import {
   DRAFT_BODY_LIMIT,
+  DRAFT_SAVE_DESCRIPTION,
   draftConflict,
   noDraftToPublish,
   noSuchVersion,
@@ -117,8 +118,7 @@ export const contentStoreRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
     schema: {
       tags: ['content'],
       summary: 'Save the draft, from the revision it started from',
-      description:
-        'A draft may be incomplete or invalid. A save from an older revision is refused with 409 and the current draft.',
+      description: DRAFT_SAVE_DESCRIPTION,
       body: contentDraftBodySchema,
       response: {
         200: contentDraftResponseSchema,

@@ -12,6 +12,10 @@ import type { StoredDraft } from '../../repositories/version-store.js';
  */
 export const DRAFT_BODY_LIMIT = 1024 * 1024;
 
+/** The OpenAPI description of saving a draft, the same for the content's and an entry's. */
+export const DRAFT_SAVE_DESCRIPTION =
+  'A draft may be incomplete or invalid. A save from an older revision is refused with 409 and the current draft.';
+
 /** The draft the studio opens: the saved one, or the published version to start from (never saved, so no `updatedAt`). */
 export type OpenedDraft = Omit<StoredDraft, 'updatedAt'> & { updatedAt: string | null };
 

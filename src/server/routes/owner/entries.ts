@@ -54,6 +54,7 @@ import {
 import { errorResponses, ok } from '../responses.js';
 import {
   DRAFT_BODY_LIMIT,
+  DRAFT_SAVE_DESCRIPTION,
   draftConflict,
   noDraftToPublish,
   noSuchVersion,
@@ -213,8 +214,7 @@ export const entryRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
     schema: {
       tags: ['entries'],
       summary: "Save an entry's draft, from the revision it started from",
-      description:
-        'A draft may be incomplete or invalid. A save from an older revision is refused with 409 and the current draft.',
+      description: DRAFT_SAVE_DESCRIPTION,
       params: entryParamsSchema,
       body: entryDraftBodySchema,
       response: {

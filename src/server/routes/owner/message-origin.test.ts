@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { createSignedInTestApp, type TestApp, testDialect } from '../../test/helper.js';
 import { BROWSER_USER_AGENT, CRAWLER_USER_AGENTS } from '../../test/user-agents.js';
 
 const ADDRESS = '203.0.113.77';
@@ -12,8 +12,7 @@ describe(`the visit behind each message, on ${testDialect}`, () => {
   let testApp: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp());
   });
   afterAll(async () => testApp.close());
 

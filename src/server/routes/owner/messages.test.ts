@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeTrash, saveContactMessage } from '../../repositories/contact-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp } from '../../test/helper.js';
+import { createSignedInTestApp, SAME_ORIGIN, type TestApp } from '../../test/helper.js';
 
 describe('the inbox API', () => {
   let testApp: TestApp;
@@ -8,8 +8,7 @@ describe('the inbox API', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    testApp = await createTestApp();
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp());
     const messages = [
       { key: 'oldest', name: 'Bekzod', email: 'bekzod@example.uz', message: 'Veb-sayt kerak, narxi qancha?' },
       { key: 'russian', name: 'Ольга', email: 'olga@example.ru', message: 'ЗДРАВСТВУЙТЕ! Нужен ЛОГОТИП для кафе.' },

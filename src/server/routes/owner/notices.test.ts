@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationKind } from '../../../shared/schemas/owner.js';
 import type { NotificationSettings } from '../../config.js';
 import { fill, OWNER_TEXTS } from '../../i18n/owner-texts.js';
@@ -15,16 +15,12 @@ import {
   type TestApp,
   testDialect,
 } from '../../test/helper.js';
-import {
-  type NotificationStandIns,
-  standInSettings,
-  startNotificationStandIns,
-} from '../../test/notification-stand-ins.js';
+import { notificationStandInsForBlock, standInSettings } from '../../test/notification-stand-ins.js';
 
 const MESSAGE = { name: 'Malika', email: 'malika@example.uz', message: 'Salom! Loyiha haqida gaplashsak.' };
 
 describe(`the owner's notices on ${testDialect}`, () => {
-  let standIns: NotificationStandIns;
+  const standIns = notificationStandInsForBlock();
   let notifications: NotificationSettings;
   let testApp: TestApp;
   /** A second process on the same database: its own app, outbox and jobs. */
@@ -32,13 +28,6 @@ describe(`the owner's notices on ${testDialect}`, () => {
   /** What `start` opened, closed after each test (the other process first: it shares the database). */
   const opened: (() => Promise<unknown>)[] = [];
   let cookie: string;
-
-  beforeAll(async () => {
-    standIns = await startNotificationStandIns();
-  });
-  afterAll(async () => {
-    await standIns.stop();
-  });
 
   /** Both processes, with OWNER_LOCALE as `locale` gives it (undefined: not in the environment). */
   async function start(locale?: NotificationSettings['locale']) {

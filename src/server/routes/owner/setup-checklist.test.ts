@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupChecklistItem } from '../../../shared/schemas/setup-checklist.js';
 import { publishContentVersion } from '../../repositories/content-repository.js';
 import { addPasskey, deletePasskey } from '../../repositories/passkey-repository.js';
-import { createTestApp, SAME_ORIGIN, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { createSignedInTestApp, SAME_ORIGIN, type TestApp, testDialect } from '../../test/helper.js';
 import { standInSettings } from '../../test/notification-stand-ins.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 
@@ -30,8 +30,7 @@ describe(`the set-up checklist of a new site on ${testDialect}`, () => {
   let cookie = '';
   const checklist = () => checklistOf(testApp, () => cookie);
   beforeAll(async () => {
-    testApp = await createTestApp();
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp());
   });
   afterAll(async () => testApp.close());
 
@@ -88,8 +87,10 @@ describe(`the set-up checklist, step by step, on ${testDialect}`, () => {
   const checklist = () => checklistOf(testApp, () => cookie);
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    testApp = await createTestApp({ notifications: standInSettings({ smtp }), publicUrl: 'https://env.example' });
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp({
+      notifications: standInSettings({ smtp }),
+      publicUrl: 'https://env.example',
+    }));
   });
   afterAll(async () => {
     await testApp.close();

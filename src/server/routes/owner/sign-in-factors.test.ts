@@ -1,14 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/password.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
 import { createTestApp, type TestApp, testDialect } from '../../test/helper.js';
-import {
-  type NotificationStandIns,
-  standInSettings,
-  startNotificationStandIns,
-} from '../../test/notification-stand-ins.js';
+import { notificationStandInsForBlock, standInSettings } from '../../test/notification-stand-ins.js';
 import { deviceCookieOf } from '../../test/set-cookie.js';
 
 const PASSWORD = 'correct horse battery staple';
@@ -35,12 +31,8 @@ function decodedMail(raw: string): string {
 }
 
 describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, () => {
-  let standIns: NotificationStandIns;
+  const standIns = notificationStandInsForBlock();
   let testApp: TestApp;
-  beforeAll(async () => {
-    standIns = await startNotificationStandIns();
-  });
-  afterAll(async () => standIns.stop());
 
   async function start(channels: Array<'email' | 'telegram'> = ['email', 'telegram']) {
     standIns.clear();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   anotherProcess,
+  createSignedInTestApp,
   createTestApp,
   SAME_ORIGIN,
   signInOwner,
@@ -24,8 +25,7 @@ describe(`the site's address in Settings on ${testDialect}`, () => {
   let cookie: string;
   const others: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    testApp = await createTestApp({ siteOrigin: FALLBACK });
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp({ siteOrigin: FALLBACK }));
   });
   afterEach(async () => {
     for (const close of others.splice(0)) await close();
@@ -186,8 +186,10 @@ describe(`PUBLIC_URL wins over the setting on ${testDialect}`, () => {
   let testApp: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    testApp = await createTestApp({ publicUrl: 'https://env.example', siteOrigin: 'https://env.example' });
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp({
+      publicUrl: 'https://env.example',
+      siteOrigin: 'https://env.example',
+    }));
   });
   afterAll(async () => testApp.close());
 

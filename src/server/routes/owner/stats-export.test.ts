@@ -1,42 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOAL_DIMENSIONS, GOALS } from '../../../shared/goals.js';
 import { STATS_DIMENSIONS } from '../../../shared/statistics.js';
+import { readCsv } from '../../../shared/test/read-csv.js';
 import { recordCvDownload } from '../../repositories/cv-download-repository.js';
 import { recordGoal } from '../../repositories/goal-repository.js';
 import { createVisitor } from '../../repositories/visitor-repository.js';
 import { createTestApp, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
 import { SEEDED_RANGE, SEEDED_VISITS } from '../../test/seeded-stats.js';
-
-/** RFC 4180 as a spreadsheet reads it: quoted cells may hold separators, quotes (doubled) and line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index++;
-    } else cell += char;
-  }
-  expect(cell, 'the file ends with CRLF').toBe('');
-  return rows;
-}
 
 const number = (text: string | undefined) => Number(text);
 
@@ -157,7 +128,7 @@ describe(`the statistics CSV export on ${testDialect}`, () => {
     );
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const [header, ...rows] = parseCsv(response.body.replace(/^\uFEFF/, ''));
+    const [header, ...rows] = readCsv(response.body);
     expect(header).toEqual(['section', 'key', 'metric', 'value']);
     for (const row of rows) expect(row).toHaveLength(4);
 
@@ -174,7 +145,7 @@ describe(`the statistics CSV export on ${testDialect}`, () => {
   });
 
   it('writes every breakdown there is, a single day per hour', async () => {
-    const rows = parseCsv((await exported('from=2026-11-12&to=2026-11-12')).body.replace(/^\uFEFF/, ''));
+    const rows = readCsv((await exported('from=2026-11-12&to=2026-11-12')).body);
     const sections = new Set(rows.slice(1).map(([section]) => section));
     for (const dimension of STATS_DIMENSIONS) expect(sections).toContain(dimension);
     expect(rows).toContainEqual(['series', '2026-11-12T08:00Z', 'visits', '1']);
@@ -184,7 +155,7 @@ describe(`the statistics CSV export on ${testDialect}`, () => {
   it('keeps every campaign a visitor could write inert for a spreadsheet', async () => {
     const response = await exported('from=2026-11-20&to=2026-11-20');
     expect(response.statusCode).toBe(200);
-    const rows = parseCsv(response.body.replace(/^\uFEFF/, ''));
+    const rows = readCsv(response.body);
     for (const row of rows) {
       expect(row).toHaveLength(4);
       for (const cell of row) expect(cell, cell).not.toMatch(RUNNABLE);

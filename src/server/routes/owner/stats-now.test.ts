@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInOwner, type TestApp, testDialect } from '../../test/helper.js';
+import { createSignedInTestApp, type TestApp, testDialect } from '../../test/helper.js';
 import { seedTraffic } from '../../test/seed-traffic.js';
 import { BROWSER_USER_AGENT, CRAWLER_USER_AGENTS } from '../../test/user-agents.js';
 
@@ -9,8 +9,7 @@ describe(`the dashboard's "Now" on ${testDialect}`, () => {
   let testApp: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    testApp = await createTestApp();
-    cookie = await signInOwner(testApp);
+    ({ testApp, cookie } = await createSignedInTestApp());
   });
   afterAll(async () => testApp.close());
 

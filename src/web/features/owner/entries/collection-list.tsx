@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LOCALES, type Locale } from '../../../../shared/locales.js';
@@ -40,7 +40,7 @@ export function CollectionList({ collection }: { collection: Collection }) {
   const [language, setLanguage] = useState<Locale | ''>('');
   const [sort, setSort] = useState<Sort>('date');
   const [creating, setCreating] = useState(false);
-  const ids = { search: useId(), state: useId(), tag: useId(), language: useId(), sort: useId() };
+  const searchId = useId();
 
   const tags = useMemo(
     () => [...new Set(entries.data?.flatMap((entry) => entry.tags) ?? [])].sort((a, b) => a.localeCompare(b)),
@@ -74,85 +74,53 @@ export function CollectionList({ collection }: { collection: Collection }) {
       </div>
       <search className={styles.filters}>
         <div className={fieldStyles.field}>
-          <label htmlFor={ids.search} className={fieldStyles.label}>
+          <label htmlFor={searchId} className={fieldStyles.label}>
             {t('entries.search')}
           </label>
           <input
-            id={ids.search}
+            id={searchId}
             type="search"
             className={fieldStyles.input}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={ids.state} className={fieldStyles.label}>
-            {t('entries.filter_state')}
-          </label>
-          <select
-            id={ids.state}
-            className={fieldStyles.input}
-            value={state}
-            onChange={(event) => setState(event.target.value as StateFilter)}
-          >
-            <option value="all">{t('entries.all')}</option>
-            {STATES.map((option) => (
-              <option key={option} value={option}>
-                {t(`entries.states.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={ids.tag} className={fieldStyles.label}>
-            {t('entries.filter_tag')}
-          </label>
-          <select
-            id={ids.tag}
-            className={fieldStyles.input}
-            value={tag}
-            onChange={(event) => setTag(event.target.value)}
-          >
-            <option value="">{t('entries.all')}</option>
-            {tags.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={ids.language} className={fieldStyles.label}>
-            {t('entries.filter_language')}
-          </label>
-          <select
-            id={ids.language}
-            className={fieldStyles.input}
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as Locale | '')}
-          >
-            <option value="">{t('entries.all')}</option>
-            {LOCALES.map((option) => (
-              <option key={option} value={option}>
-                {t(`languages.${option}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor={ids.sort} className={fieldStyles.label}>
-            {t('entries.sort')}
-          </label>
-          <select
-            id={ids.sort}
-            className={fieldStyles.input}
-            value={sort}
-            onChange={(event) => setSort(event.target.value as Sort)}
-          >
-            <option value="date">{t('entries.sort_date')}</option>
-            <option value="title">{t('entries.sort_title')}</option>
-          </select>
-        </div>
+        <FilterSelect
+          label={t('entries.filter_state')}
+          value={state}
+          onChange={(value) => setState(value as StateFilter)}
+        >
+          <option value="all">{t('entries.all')}</option>
+          {STATES.map((option) => (
+            <option key={option} value={option}>
+              {t(`entries.states.${option}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label={t('entries.filter_tag')} value={tag} onChange={setTag}>
+          <option value="">{t('entries.all')}</option>
+          {tags.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          label={t('entries.filter_language')}
+          value={language}
+          onChange={(value) => setLanguage(value as Locale | '')}
+        >
+          <option value="">{t('entries.all')}</option>
+          {LOCALES.map((option) => (
+            <option key={option} value={option}>
+              {t(`languages.${option}`)}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label={t('entries.sort')} value={sort} onChange={(value) => setSort(value as Sort)}>
+          <option value="date">{t('entries.sort_date')}</option>
+          <option value="title">{t('entries.sort_title')}</option>
+        </FilterSelect>
       </search>
       <ErrorMessage error={entries.error ? t('load_failed') : undefined} />
       {entries.isPending && <p className={siteStyles.muted}>{t('loading')}</p>}
@@ -194,6 +162,31 @@ export function CollectionList({ collection }: { collection: Collection }) {
         ))}
       </ul>
       <NewEntryDialog collection={collection} open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}
+
+/** One of the list's filters: a labelled choice among `children`, styled as the studio's fields. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
+      <select id={id} className={fieldStyles.input} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
     </div>
   );
 }

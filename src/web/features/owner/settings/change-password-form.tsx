@@ -2,8 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/change-password.js';
 import { ErrorMessage } from '../components/error-message.js';
-import { CodeField, PasswordField } from '../components/field.js';
+import { PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { SecondFactorCodeField, secondFactorCodeBody } from './second-factor-code.js';
 import styles from './security-settings.module.css';
 
 /** The password changes with the current one (and the code when the second factor is on). */
@@ -18,7 +19,7 @@ export function ChangePasswordForm({ secondFactor }: { secondFactor: boolean }) 
     event.preventDefault();
     if (change.isPending || !currentPassword || !newPassword) return;
     change.mutate(
-      { currentPassword, newPassword, ...(secondFactor && code.trim() ? { code: code.trim() } : {}) },
+      { currentPassword, newPassword, ...secondFactorCodeBody(secondFactor, code) },
       {
         onSuccess: () => {
           setCurrentPassword('');
@@ -54,14 +55,7 @@ export function ChangePasswordForm({ secondFactor }: { secondFactor: boolean }) 
           onChange={(event) => setNewPassword(event.target.value)}
           error={errors.new}
         />
-        {secondFactor && (
-          <CodeField
-            label={t('security.code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code}
-          />
-        )}
+        <SecondFactorCodeField secondFactor={secondFactor} code={code} onChange={setCode} error={errors.code} />
         <ErrorMessage error={errors.form} />
         {change.isSuccess && (
           <p role="status" className={styles.notice}>

@@ -2,8 +2,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReauthenticate } from '../api/reauthenticate.js';
 import { ErrorMessage } from '../components/error-message.js';
-import { CodeField, PasswordField } from '../components/field.js';
+import { PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { SecondFactorCodeField, secondFactorCodeBody } from './second-factor-code.js';
 import styles from './security-settings.module.css';
 
 /** "Confirm it is you": the password (with the code when the second factor is on) or a passkey. */
@@ -25,10 +26,7 @@ export function ReauthenticationForm({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (reauthenticate.isPending || !password) return;
-    reauthenticate.mutate(
-      { password, ...(secondFactor && code.trim() ? { code: code.trim() } : {}) },
-      { onSuccess: onConfirmed },
-    );
+    reauthenticate.mutate({ password, ...secondFactorCodeBody(secondFactor, code) }, { onSuccess: onConfirmed });
   }
 
   const errors = placeError(reauthenticate.error, { password: 'wrong_password', code: secondFactor && 'wrong_code' });
@@ -47,14 +45,7 @@ export function ReauthenticationForm({
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {secondFactor && (
-          <CodeField
-            label={t('security.code')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={errors.code}
-          />
-        )}
+        <SecondFactorCodeField secondFactor={secondFactor} code={code} onChange={setCode} error={errors.code} />
         <ErrorMessage error={errors.form} />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={reauthenticate.isPending}>

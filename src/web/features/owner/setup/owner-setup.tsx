@@ -1,12 +1,12 @@
 import '../../../shared/lib/zod-without-eval.js';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { ownerSetupBodySchema } from '../../../../shared/schemas/owner-setup.js';
 import { ApiError } from '../../../shared/api/api-client.js';
-import { ErrorMessage } from '../components/error-message.js';
 import { PasswordField } from '../components/field.js';
+import { AuthCard, AuthForm } from '../sign-in/auth-card.js';
 import styles from './owner-setup.module.css';
 import { passwordStrength } from './password-strength.js';
 import { useSetUpPassword } from './set-up-password.js';
@@ -35,8 +35,7 @@ export function OwnerSetup({ passwordExists }: { passwordExists: boolean }) {
   const strength = passwordStrength(password);
   const code = setUp.error instanceof ApiError ? setUp.error.code : undefined;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (setUp.isPending) return;
     const found =
       strength === 'empty' || strength === 'short' ? 'short' : password !== repeated ? 'mismatch' : undefined;
@@ -46,33 +45,36 @@ export function OwnerSetup({ passwordExists }: { passwordExists: boolean }) {
 
   if (passwordExists || code === 'owner_password_set') {
     return (
-      <section className={styles.page} aria-labelledby="owner-first-run-title">
-        <h1 id="owner-first-run-title">{t('first_run.exists_title')}</h1>
+      <AuthCard titleId="owner-first-run-title" title={t('first_run.exists_title')}>
         <p>{t('first_run.exists_text')}</p>
         <Link to={OWNER_PATHS.inbox} className={styles.submit} reloadDocument>
           {t('first_run.to_sign_in')}
         </Link>
-      </section>
+      </AuthCard>
     );
   }
 
   if (!ownerSetupBodySchema.shape.token.safeParse(token).success || code === 'invalid_setup_link') {
     return (
-      <section className={styles.page} aria-labelledby="owner-first-run-title">
-        <h1 id="owner-first-run-title">{t('first_run.invalid_title')}</h1>
+      <AuthCard titleId="owner-first-run-title" title={t('first_run.invalid_title')}>
         <p>{t('first_run.invalid_text')}</p>
         <pre className={styles.command}>
           <code>npm run owner:password</code>
         </pre>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className={styles.page} aria-labelledby="owner-first-run-title">
-      <h1 id="owner-first-run-title">{t('first_run.title')}</h1>
-      <p className={styles.muted}>{t('first_run.intro')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <AuthCard titleId="owner-first-run-title" title={t('first_run.title')} intro={t('first_run.intro')}>
+      <AuthForm
+        onSubmit={onSubmit}
+        error={
+          code === 'rate_limited' ? t('first_run.rate_limited') : code === 'validation_failed' ? undefined : setUp.error
+        }
+        submitLabel={setUp.isPending ? t('first_run.submitting') : t('first_run.submit')}
+        pending={setUp.isPending}
+      >
         <PasswordField
           kind="new"
           label={t('first_run.password')}
@@ -105,19 +107,7 @@ export function OwnerSetup({ passwordExists }: { passwordExists: boolean }) {
           }}
           error={problem === 'mismatch' ? t('first_run.mismatch') : undefined}
         />
-        <ErrorMessage
-          error={
-            code === 'rate_limited'
-              ? t('first_run.rate_limited')
-              : code === 'validation_failed'
-                ? undefined
-                : setUp.error
-          }
-        />
-        <button type="submit" className={styles.submit} disabled={setUp.isPending} aria-busy={setUp.isPending}>
-          {setUp.isPending ? t('first_run.submitting') : t('first_run.submit')}
-        </button>
-      </form>
-    </section>
+      </AuthForm>
+    </AuthCard>
   );
 }

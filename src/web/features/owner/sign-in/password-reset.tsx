@@ -1,5 +1,5 @@
 import '../../../shared/lib/zod-without-eval.js';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
@@ -7,8 +7,10 @@ import { passwordResetBodySchema } from '../../../../shared/schemas/owner.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useResetPassword } from '../api/reset-password.js';
 import { ErrorMessage } from '../components/error-message.js';
-import { CodeField, PasswordField } from '../components/field.js';
+import { PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { AuthCard, AuthForm } from './auth-card.js';
+import { CodePromptField } from './code-prompt-field.js';
 import styles from './sign-in.module.css';
 import { useCodePrompt } from './use-code-prompt.js';
 
@@ -30,43 +32,38 @@ export function PasswordReset() {
     code: codePrompt.asked && 'wrong_code',
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (reset.isPending || !password) return;
     reset.mutate({ token, password, ...codePrompt.body }, { onError: codePrompt.failed });
   }
 
   if (linkBroken || (reset.error instanceof ApiError && reset.error.code === 'broken_reset_link')) {
     return (
-      <section className={styles.page} aria-labelledby="owner-reset-title">
-        <h1 id="owner-reset-title">{t('reset.title')}</h1>
+      <AuthCard titleId="owner-reset-title" title={t('reset.title')}>
         <ErrorMessage error={t('errors.broken_reset_link')} />
         <Link to={OWNER_PATHS.inbox} className={styles.submit}>
           {t('reset.ask_again')}
         </Link>
-      </section>
+      </AuthCard>
     );
   }
 
   if (reset.isSuccess) {
     return (
-      <section className={styles.page} aria-labelledby="owner-reset-title">
-        <h1 id="owner-reset-title">{t('reset.title')}</h1>
+      <AuthCard titleId="owner-reset-title" title={t('reset.title')}>
         <p role="status" className={styles.notice}>
           {t('reset.done')}
         </p>
         <Link to={OWNER_PATHS.inbox} className={styles.submit}>
           {t('reset.to_sign_in')}
         </Link>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className={styles.page} aria-labelledby="owner-reset-title">
-      <h1 id="owner-reset-title">{t('reset.title')}</h1>
-      <p className={styles.muted}>{t('reset.intro')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <AuthCard titleId="owner-reset-title" title={t('reset.title')} intro={t('reset.intro')}>
+      <AuthForm onSubmit={onSubmit} error={errors.form} submitLabel={t('reset.submit')} pending={reset.isPending}>
         <PasswordField
           kind="new"
           label={t('reset.new_password')}
@@ -75,20 +72,8 @@ export function PasswordReset() {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {codePrompt.asked && (
-          <CodeField
-            label={t('sign_in.code')}
-            required
-            value={codePrompt.code}
-            onChange={(event) => codePrompt.setCode(event.target.value)}
-            error={errors.code}
-          />
-        )}
-        <ErrorMessage error={errors.form} />
-        <button type="submit" className={styles.submit} disabled={reset.isPending} aria-busy={reset.isPending}>
-          {t('reset.submit')}
-        </button>
-      </form>
-    </section>
+        <CodePromptField prompt={codePrompt} error={errors.code} />
+      </AuthForm>
+    </AuthCard>
   );
 }

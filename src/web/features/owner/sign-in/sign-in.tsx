@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
@@ -6,9 +6,10 @@ import { ApiError } from '../../../shared/api/api-client.js';
 import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { useSignIn } from '../api/sign-in.js';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.js';
-import { ErrorMessage } from '../components/error-message.js';
-import { CodeField, PasswordField } from '../components/field.js';
+import { PasswordField } from '../components/field.js';
 import { placeError } from '../components/field-errors.js';
+import { AuthCard, AuthForm } from './auth-card.js';
+import { CodePromptField } from './code-prompt-field.js';
 import { PasswordReset } from './password-reset.js';
 import styles from './sign-in.module.css';
 import { useCodePrompt } from './use-code-prompt.js';
@@ -39,17 +40,20 @@ function SignInForm({ notice }: { notice?: string }) {
   const errors = placeError(error, { password: 'wrong_password', code: codePrompt.asked && 'wrong_code' });
   const busy = signIn.isPending || signInWithPasskey.isPending;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (busy || !password || (codePrompt.asked && !codePrompt.code.trim())) return;
     signIn.mutate({ password, ...codePrompt.body }, { onSuccess: () => setPassword(''), onError: codePrompt.failed });
   }
 
   return (
-    <section className={styles.page} aria-labelledby="owner-sign-in-title">
-      <h1 id="owner-sign-in-title">{t('sign_in.title')}</h1>
-      <p className={styles.muted}>{t('sign_in.intro')}</p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <AuthCard titleId="owner-sign-in-title" title={t('sign_in.title')} intro={t('sign_in.intro')}>
+      <AuthForm
+        onSubmit={onSubmit}
+        error={errors.form}
+        submitLabel={signIn.isPending ? t('sign_in.submitting') : t('sign_in.submit')}
+        pending={signIn.isPending}
+        disabled={busy}
+      >
         <PasswordField
           kind="current"
           label={t('sign_in.password')}
@@ -59,23 +63,14 @@ function SignInForm({ notice }: { notice?: string }) {
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
         />
-        {codePrompt.asked && (
-          <CodeField
-            label={t('sign_in.code')}
-            hint={t('sign_in.code_hint')}
-            required
-            // The field appears because the owner is asked for it now: it takes the focus.
-            autoFocus
-            value={codePrompt.code}
-            onChange={(event) => codePrompt.setCode(event.target.value)}
-            error={errors.code}
-          />
-        )}
-        <ErrorMessage error={errors.form} />
-        <button type="submit" className={styles.submit} disabled={busy} aria-busy={signIn.isPending}>
-          {signIn.isPending ? t('sign_in.submitting') : t('sign_in.submit')}
-        </button>
-      </form>
+        <CodePromptField
+          prompt={codePrompt}
+          hint={t('sign_in.code_hint')}
+          // The field appears because the owner is asked for it now: it takes the focus.
+          autoFocus
+          error={errors.code}
+        />
+      </AuthForm>
       {typeof window !== 'undefined' && 'PublicKeyCredential' in window && (
         <>
           <p className={styles.divider}>{t('sign_in.or')}</p>
@@ -105,6 +100,6 @@ function SignInForm({ notice }: { notice?: string }) {
           {t('sign_in.forgot_sent')}
         </p>
       )}
-    </section>
+    </AuthCard>
   );
 }
