@@ -8,7 +8,9 @@ import path from 'node:path';
 import { CHROMIUM_PATH, startBuiltSite } from '../scripts/built-site.js';
 import { LIGHTHOUSE, runLighthouse } from './lighthouse-cli.js';
 
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/about,/portfolio,/contact').split(',');
+const PAGES = (
+  process.env.LIGHTHOUSE_PAGES ?? '/,/about,/portfolio,/contact,/notes,/notes/contrast-is-a-test,/portfolio/oqim-bank'
+).split(',');
 const LOCALES = (process.env.LIGHTHOUSE_LOCALES ?? 'lotin,russian,english').split(',');
 const FORM_FACTOR = process.env.LIGHTHOUSE_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
 // One run's score moves by several points with the machine's load (TBT 80–250 ms on the same page):
