@@ -33,6 +33,11 @@ test.describe('the owner area', () => {
     await expect(page.getByText('npm run owner:password')).toBeVisible();
     await expect(page.getByLabel(uz.sign_in.password, { exact: true })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: uz.nav.label })).toHaveCount(0);
+    // On a 320 px phone the whole command shows, wrapped, never cut off in a box that scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 720 });
+    const command = page.locator('pre', { hasText: 'npm run owner:password' });
+    await expect(command).toBeVisible();
+    expect(await command.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   });
 
   test('a visitor never downloads the owner area; an anonymous visitor of /owner sees only the sign-in', async ({
