@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, open, test } from './fixtures.js';
 import { translations } from './support.js';
 
 /** React Router's own error page, which shows the error's message and its stack trace. */
@@ -18,7 +18,9 @@ test.describe('a route that fails shows the friendly error page, never a stack t
     await page.route('**/api/v1/pages/portfolio', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '<html>garbage{' }),
     );
-    await page.goto('/');
+    // Taken over by the app first (its scripts come after the first paint, decision 045): a click
+    // before that is an ordinary link to the server's page, which needs no content fetch.
+    await open(page, '/');
     await page.getByRole('navigation').getByRole('link', { name: 'Portfolio', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(translations.lotin.errors.error_title);
     await expect(page.getByRole('button', { name: translations.lotin.errors.retry })).toBeVisible();
