@@ -1,6 +1,6 @@
 import { BROWSER_USER_AGENT } from '../scripts/built-site.js';
 import { expectCleanAtPhoneAndDesktop } from './axe.js';
-import { budget, expect, test } from './fixtures.js';
+import { budget, expect, readSetting, test } from './fixtures.js';
 import { forgetOwnerPassword, ownerPasswordIsSet, ownerTexts, setOwnerPassword, signIn } from './owner-support.js';
 import { translations } from './support.js';
 
@@ -39,6 +39,8 @@ test.describe("the inbox's 'How they found you'", () => {
       referer: 'https://t.co/abc',
     });
     await created;
+    // The key is stored a moment after the answer; a page left before that starts a new visitor.
+    await expect.poll(() => readSetting(readerPage, 'visitorKey')).toBeTruthy();
     const visited = readerPage.waitForResponse((response) => response.url().endsWith('/api/v1/visitor/visit/web'));
     await readerPage.goto('/contact');
     await visited;
