@@ -89,6 +89,33 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     await expect(page.locator('form').getByRole('status')).toHaveText(russian.contact.contact_form.status.success);
   });
 
+  test('the check comes after the page: if its code cannot be fetched, nothing typed is lost', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/contact-validation|ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/);
+    // The form's check (the server's schema, with zod) is not part of the page's first load (issue 29).
+    const validation = '**/assets/contact-validation-*.js';
+    let asked = 0;
+    await page.route(validation, (route) => {
+      asked++;
+      return route.abort('internetdisconnected');
+    });
+    await open(page, '/contact');
+    expect(asked).toBe(0);
+    await fill(page, message);
+    await page.getByRole('button', { name: lotin.contact.contact_form.send }).click();
+    await expect(page.getByRole('alert')).toHaveText(lotin.contact.contact_form.errors.network);
+    expect(asked).toBeGreaterThan(0);
+    await expect(page.getByLabel(lotin.contact.contact_form.name)).toHaveValue(message.name);
+    await expect(page.getByLabel(lotin.contact.contact_form.message)).toHaveValue(message.message);
+
+    // Back online, the same form sends: the failed fetch is asked for again.
+    await page.unroute(validation);
+    await page.getByRole('button', { name: lotin.contact.contact_form.send }).click();
+    await expect(page.locator('form').getByRole('status')).toHaveText(lotin.contact.contact_form.status.success);
+  });
+
   test('too many messages: a localized rate-limit message and nothing lost', async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 429/);
     await open(page, '/contact');

@@ -1,4 +1,3 @@
-import '../../shared/lib/zod-without-eval.js';
 import { Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +8,7 @@ import {
   CONTACT_LIMITS,
   type ContactField,
   type ContactFieldError,
-  contactMessageSchema,
-} from '../../../shared/schemas/contact.js';
-import { fieldErrorsFromIssues } from '../../../shared/schemas/field-errors.js';
+} from '../../../shared/schemas/contact-fields.js';
 import { ApiError } from '../../shared/api/api-client.js';
 import { sendContactMessage } from '../../shared/api/endpoints.js';
 import { useLocale } from '../../shared/lib/use-locale.js';
@@ -81,20 +78,33 @@ export function ContactForm() {
     const website = new FormData(event.currentTarget).get('website');
     const filledInMs = Math.round(performance.now() - shownAt.current);
     const input = { ...values, locale, filled_in_ms: filledInMs, ...(website ? { website } : {}) };
-    const parsed = contactMessageSchema.safeParse(input);
-    if (!parsed.success) {
-      const errors = toFieldErrors(fieldErrorsFromIssues(parsed.error.issues, input));
+    sending.current = true;
+    // The server's schema, with zod, is not in the page's first load: it is asked for when a field is
+    // first focused (below) and needed now.
+    let checked: ReturnType<typeof import('./contact-validation.js').checkContactMessage>;
+    try {
+      const { checkContactMessage } = await import('./contact-validation.js');
+      checked = checkContactMessage(input);
+    } catch {
+      // The check's code could not be fetched (offline since the page loaded): nothing typed is lost.
+      sending.current = false;
+      setFormError('network');
+      return;
+    }
+    const { message, errors: problems } = checked;
+    if (!message) {
+      sending.current = false;
+      const errors = toFieldErrors(problems);
       setFieldErrors(errors);
       setFormError('fix_fields');
       focusFirstInvalid(errors);
       return;
     }
-    sending.current = true;
     setFieldErrors({});
     setFormError(undefined);
     setStatus('sending');
     try {
-      await sendContactMessage(parsed.data);
+      await sendContactMessage(message);
       setValues(EMPTY);
       setStatus('success');
     } catch (error) {
@@ -140,7 +150,15 @@ export function ContactForm() {
   };
 
   return (
-    <form ref={form} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+    <form
+      ref={form}
+      className={styles.form}
+      onSubmit={onSubmit}
+      // The check's code arrives while the visitor types (a module is fetched once, then cached).
+      onFocus={() => void import('./contact-validation.js').catch(() => undefined)}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">{t('contact.contact_form.title')}</h2>
       <div className={styles.row}>
         <div className={styles.field}>
