@@ -8,6 +8,7 @@ import { useSendTestNotification } from '../api/send-test-notification.js';
 import { Field } from '../components/field.js';
 import { QrCode } from '../components/qr-code.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { SaveActions, SettingsCard } from './settings-card.js';
 import card from './settings-card.module.css';
 import styles from './telegram-settings.module.css';
 
@@ -75,11 +76,11 @@ export function TelegramSettingsCard() {
   );
 
   return (
-    <section className={card.card} aria-labelledby="owner-telegram-title">
-      <h2 id="owner-telegram-title" className={card.title} tabIndex={-1}>
-        {t('telegram_settings.title')}
-      </h2>
-      <p className={card.muted}>{t('telegram_settings.intro')}</p>
+    <SettingsCard
+      titleId="owner-telegram-title"
+      title={t('telegram_settings.title')}
+      intro={t('telegram_settings.intro')}
+    >
       {loadError && <p role="alert">{errorText(loadError)}</p>}
 
       {settings?.source === 'environment' && (
@@ -117,11 +118,11 @@ export function TelegramSettingsCard() {
             }}
             error={tokenError}
           />
-          <div className={card.actions}>
-            <button type="submit" className={card.primary} disabled={connect.isPending}>
-              {connect.isPending ? t('telegram_settings.connecting') : t('telegram_settings.connect')}
-            </button>
-          </div>
+          <SaveActions
+            pending={connect.isPending}
+            label={t('telegram_settings.connect')}
+            pendingLabel={t('telegram_settings.connecting')}
+          />
         </form>
       )}
 
@@ -190,6 +191,6 @@ export function TelegramSettingsCard() {
         </div>
       )}
       {otherFailure && <p role="alert">{errorText(failure)}</p>}
-    </section>
+    </SettingsCard>
   );
 }
