@@ -18,6 +18,7 @@ import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { RadioChoices } from './radio-choices.js';
 import { SaveActions, SettingsCard } from './settings-card.js';
 import styles from './settings-card.module.css';
+import { TestMessage } from './test-message.js';
 
 type Draft = Omit<EmailSettingsBody, 'port' | 'password'> & { port: string; password: string };
 const TEXT_FIELDS = ['host', 'port', 'user', 'password', 'from', 'to'] as const;
@@ -103,21 +104,6 @@ export function EmailSettingsCard() {
     : verify.isPending
       ? t('email_settings.verifying')
       : undefined;
-  const delivery = testDelivery.data ?? sendTest.data;
-  const testStatus = sendTest.error
-    ? errorText(sendTest.error)
-    : !delivery
-      ? sendTest.isPending
-        ? t('email_settings.test_sending')
-        : undefined
-      : delivery.status === 'sent'
-        ? t('email_settings.test_sent', {
-            time: new Date(delivery.sentAt ?? Date.now()).toLocaleTimeString(),
-            to: settings?.to ?? '',
-          })
-        : delivery.status === 'failed'
-          ? t('email_settings.test_failed')
-          : t('email_settings.test_waiting');
 
   return (
     <SettingsCard titleId="owner-email-title" title={t('email_settings.title')} intro={t('email_settings.intro')}>
@@ -221,21 +207,14 @@ export function EmailSettingsCard() {
         </form>
       )}
       {canTest && (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={sendTest.isPending || delivery?.status === 'pending'}
-            onClick={() => sendTest.mutate()}
-          >
-            {t('email_settings.send_test')}
-          </button>
-        </div>
-      )}
-      {canTest && (
-        <p role="status" className={styles.muted}>
-          {testStatus ?? t('email_settings.test_hint')}
-        </p>
+        <TestMessage
+          words="email_settings"
+          delivery={testDelivery.data ?? sendTest.data}
+          pending={sendTest.isPending}
+          error={sendTest.error}
+          onSend={() => sendTest.mutate()}
+          to={settings.to}
+        />
       )}
     </SettingsCard>
   );

@@ -11,6 +11,7 @@ import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { SaveActions, SettingsCard } from './settings-card.js';
 import card from './settings-card.module.css';
 import styles from './telegram-settings.module.css';
+import { TestMessage } from './test-message.js';
 
 const BOTFATHER = 'https://t.me/BotFather';
 
@@ -45,34 +46,14 @@ export function TelegramSettingsCard() {
         : undefined;
   const otherFailure = failure && !(failure instanceof ApiError && failure.fieldErrors.length > 0);
 
-  const delivery = testDelivery.data ?? sendTest.data?.delivery;
-  const testStatus = sendTest.error
-    ? errorText(sendTest.error)
-    : !delivery
-      ? sendTest.isPending
-        ? t('telegram_settings.test_sending')
-        : t('telegram_settings.test_hint')
-      : delivery.status === 'sent'
-        ? t('telegram_settings.test_sent', { time: new Date(delivery.sentAt ?? Date.now()).toLocaleTimeString() })
-        : delivery.status === 'failed'
-          ? t('telegram_settings.test_failed')
-          : t('telegram_settings.test_waiting');
-  const testButton = (
-    <>
-      <div className={card.actions}>
-        <button
-          type="button"
-          className={card.secondary}
-          disabled={sendTest.isPending || delivery?.status === 'pending'}
-          onClick={() => sendTest.mutate('telegram')}
-        >
-          {t('telegram_settings.send_test')}
-        </button>
-      </div>
-      <p role="status" className={card.muted}>
-        {testStatus}
-      </p>
-    </>
+  const testMessage = (
+    <TestMessage
+      words="telegram_settings"
+      delivery={testDelivery.data ?? sendTest.data?.delivery}
+      pending={sendTest.isPending}
+      error={sendTest.error}
+      onSend={() => sendTest.mutate('telegram')}
+    />
   );
 
   return (
@@ -87,7 +68,7 @@ export function TelegramSettingsCard() {
         <>
           <p className={card.notice}>{t('telegram_settings.from_environment')}</p>
           <Field label={t('telegram_settings.chat_id')} value={settings.chat ?? ''} readOnly />
-          {testButton}
+          {testMessage}
         </>
       )}
 
@@ -179,7 +160,7 @@ export function TelegramSettingsCard() {
               bot: `@${settings.bot?.username ?? ''}`,
             })}
           </p>
-          {testButton}
+          {testMessage}
           <div className={card.actions}>
             <button type="button" className={card.secondary} onClick={() => renew.mutate()}>
               {t('telegram_settings.other_chat')}
