@@ -8,6 +8,7 @@ import { COLLECTION_PATHS, PROJECT_LINK_KINDS } from '../../../../shared/schemas
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useDateFormat } from '../components/use-date-format.js';
 import fieldStyles from '../site/field-editor.module.css';
+import { PhoneLanguageSwitcher } from '../site/phone-language-switcher.js';
 import { SegmentedChoice } from '../site/segmented-choice.js';
 import siteStyles from '../site/site.module.css';
 import styles from './entries.module.css';
@@ -17,6 +18,7 @@ import {
   draftLanguages,
   entryFieldId,
   fromLocalInput,
+  futureDate,
   LANGUAGE_FIELDS,
   setLanguageText,
   toLocalInput,
@@ -120,14 +122,7 @@ export function EntryEditor() {
         <fieldset className={styles.texts} id={entryFieldId('text')} tabIndex={-1}>
           <legend className={fieldStyles.legend}>{t('entries.texts_title')}</legend>
           <p className={fieldStyles.hint}>{t('entries.texts_hint')}</p>
-          <SegmentedChoice
-            label={t('language_switcher')}
-            className={siteStyles.languageSwitcher}
-            values={languages}
-            text={(locale) => t(`languages.${locale}`)}
-            value={phoneLanguage}
-            onChange={setPhoneLanguage}
-          />
+          <PhoneLanguageSwitcher languages={languages} value={phoneLanguage} onChange={setPhoneLanguage} />
           {LANGUAGE_FIELDS[collection].map((field) => (
             <LanguageColumns
               key={field}
@@ -188,11 +183,10 @@ function EntryStateLine() {
   const status = valueAt(snapshot.content, ['status']);
   const date = valueAt(snapshot.content, ['date']);
   const slug = valueAt(snapshot.content, ['slug']);
-  const time = typeof date === 'string' ? Date.parse(date) : Number.NaN;
-  const future = !Number.isNaN(time) && time > Date.now();
+  const future = futureDate(date);
   let state: string;
   if (status !== 'published') state = t('entries.state_line.draft');
-  else if (future) state = t('entries.state_line.scheduled', { date: formatDate(new Date(time).toISOString()) });
+  else if (future) state = t('entries.state_line.scheduled', { date: formatDate(future) });
   else state = t('entries.state_line.published');
   return (
     <div className={styles.stateLine}>
@@ -241,9 +235,8 @@ function DateField() {
   const formatDate = useDateFormat();
   const value = valueAt(snapshot.content, ['date']);
   const status = valueAt(snapshot.content, ['status']);
-  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  const future = !Number.isNaN(time) && time > Date.now();
-  const when = future ? formatDate(new Date(time).toISOString()) : undefined;
+  const future = futureDate(value);
+  const when = future ? formatDate(future) : undefined;
   const hint = when
     ? status === 'published'
       ? t('entries.scheduled', { date: when })

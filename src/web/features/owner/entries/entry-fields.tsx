@@ -2,29 +2,16 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../../shared/locales.js';
 import fieldStyles from '../site/field-editor.module.css';
+import { describedByIds, FieldProblem } from '../studio/field-problem.js';
 import { useEntryEditor } from './entry-editor-context.js';
 import { entryFieldId, listToText, textToList, valueAt } from './entry-model.js';
 
 type Path = readonly (string | number)[];
 
-/** The problem at a path, in words, with the id its control points at. */
+/** The problem at a path, with the id its control points at. */
 export function EntryFieldError({ path }: { path: Path }) {
-  const { t } = useTranslation('studio');
   const { problems } = useEntryEditor();
-  const code = problems.get(path.join('.'));
-  if (!code) return null;
-  return (
-    <span id={`${entryFieldId(path)}-error`} className={fieldStyles.error}>
-      {t(`field_errors.${code}`)}
-    </span>
-  );
-}
-
-/** The ids that describe a control: its problem (when it has one) and its hint. */
-function useDescribedBy(path: Path, ...extra: (string | undefined)[]): string | undefined {
-  const { problems } = useEntryEditor();
-  const ids = [problems.has(path.join('.')) ? `${entryFieldId(path)}-error` : undefined, ...extra].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
+  return <FieldProblem controlId={entryFieldId(path)} code={problems.get(path.join('.'))} />;
 }
 
 /** A labelled field of the entry: label, hint, the control (given its id and description), its problem. */
@@ -42,7 +29,7 @@ export function EntryField({
   const { problems } = useEntryEditor();
   const id = entryFieldId(path);
   const hintId = `${id}-hint`;
-  const describedBy = useDescribedBy(path, hint ? hintId : undefined);
+  const invalid = problems.has(path.join('.'));
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>
@@ -53,7 +40,11 @@ export function EntryField({
           {hint}
         </p>
       )}
-      {children({ id, describedBy, invalid: problems.has(path.join('.')) || undefined })}
+      {children({
+        id,
+        describedBy: describedByIds(id, invalid, hint ? hintId : undefined),
+        invalid: invalid || undefined,
+      })}
       <EntryFieldError path={path} />
     </div>
   );
@@ -166,10 +157,6 @@ export function LanguageColumns({
           const path = pathOf(locale);
           const id = entryFieldId(path);
           const nameId = `${legendId}-${locale}`;
-          const describedBy =
-            [problems.has(path.join('.')) ? `${id}-error` : undefined, hint ? hintId : undefined]
-              .filter(Boolean)
-              .join(' ') || undefined;
           return (
             <div
               key={locale}
@@ -178,7 +165,11 @@ export function LanguageColumns({
               <span id={nameId} className={fieldStyles.languageName}>
                 {t(`languages.${locale}`)}
               </span>
-              {render(locale, { id, labelledBy: `${legendId} ${nameId}`, describedBy })}
+              {render(locale, {
+                id,
+                labelledBy: `${legendId} ${nameId}`,
+                describedBy: describedByIds(id, problems.has(path.join('.')), hint ? hintId : undefined),
+              })}
               <EntryFieldError path={path} />
             </div>
           );

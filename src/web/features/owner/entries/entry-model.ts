@@ -82,6 +82,12 @@ export function toLocalInput(date: unknown): string {
   return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
 
+/** An entry's date when it is still to come (a published entry waits for it), as an ISO time; else undefined. */
+export function futureDate(date: unknown): string | undefined {
+  const time = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+  return !Number.isNaN(time) && time > Date.now() ? new Date(time).toISOString() : undefined;
+}
+
 /** `<input type="datetime-local">`'s value as an entry's date: the time with this browser's offset (`+05:00`). */
 export function fromLocalInput(value: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);

@@ -13,8 +13,10 @@ import { ErrorMessage } from '../components/error-message.js';
 import { Field } from '../components/field.js';
 import { useDateFormat } from '../components/use-date-format.js';
 import styles from './backup-settings.module.css';
+import { RadioChoices } from './radio-choices.js';
 import { shownError, useReauthenticationPrompt } from './reauthentication.js';
 import { ReauthenticationForm } from './reauthentication-form.js';
+import { SaveActions, SaveOutcome, SettingsCard } from './settings-card.js';
 import card from './settings-card.module.css';
 
 /** The field errors the keep field has words for; any other is "a whole number from 1 to 90". */
@@ -82,11 +84,7 @@ export function BackupSettings() {
     : undefined;
 
   return (
-    <section className={card.card} aria-labelledby="owner-backups-title">
-      <h2 id="owner-backups-title" className={card.title} tabIndex={-1}>
-        {t('settings.backups.title')}
-      </h2>
-      <p className={card.muted}>{t('settings.backups.intro')}</p>
+    <SettingsCard titleId="owner-backups-title" title={t('settings.backups.title')} intro={t('settings.backups.intro')}>
       <ErrorMessage error={loadError} />
       {backups && !backups.available && <p className={card.notice}>{t('settings.backups.postgres')}</p>}
       {backups?.available && (
@@ -115,21 +113,14 @@ export function BackupSettings() {
             )}
           </div>
           <form className={card.form} onSubmit={onSubmit} noValidate>
-            <fieldset className={card.choices}>
-              <legend>{t('settings.backups.frequency')}</legend>
-              {BACKUP_FREQUENCIES.map((choice) => (
-                <label key={choice} className={card.choice}>
-                  <input
-                    type="radio"
-                    name="backup-frequency"
-                    value={choice}
-                    checked={frequency === choice}
-                    onChange={() => change({ frequency: choice })}
-                  />
-                  {t(`settings.backups.frequency_${choice}`)}
-                </label>
-              ))}
-            </fieldset>
+            <RadioChoices
+              legend={t('settings.backups.frequency')}
+              name="backup-frequency"
+              choices={BACKUP_FREQUENCIES}
+              value={frequency}
+              onChange={(choice) => change({ frequency: choice })}
+              label={(choice) => t(`settings.backups.frequency_${choice}`)}
+            />
             <Field
               label={t('settings.backups.keep')}
               hint={t('settings.backups.keep_hint')}
@@ -140,16 +131,16 @@ export function BackupSettings() {
               onChange={(event) => change({ keep: event.target.value })}
               error={keepError}
             />
-            <div className={card.actions}>
-              <button type="submit" className={card.primary} disabled={update.isPending}>
-                {update.isPending ? t('settings.backups.saving') : t('settings.backups.save')}
-              </button>
-            </div>
-            {update.error && !keepError && <ErrorMessage error={update.error} />}
-            {keepError && <p role="alert">{t('settings.backups.fix_fields')}</p>}
-            <p role="status" className={card.muted}>
-              {update.isSuccess ? t('settings.backups.saved') : ''}
-            </p>
+            <SaveActions
+              pending={update.isPending}
+              label={t('settings.backups.save')}
+              pendingLabel={t('settings.backups.saving')}
+            />
+            <SaveOutcome
+              error={update.error}
+              fieldsWrong={keepError && t('settings.backups.fix_fields')}
+              status={update.isSuccess ? t('settings.backups.saved') : ''}
+            />
           </form>
           <div className={styles.download}>
             <p className={card.muted}>{t('settings.backups.download_hint')}</p>
@@ -173,6 +164,6 @@ export function BackupSettings() {
           </div>
         </>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -15,7 +15,10 @@ import { useSendTestEmail } from '../api/send-test-email.js';
 import { useVerifyEmailSettings } from '../api/verify-email-settings.js';
 import { Field } from '../components/field.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { RadioChoices } from './radio-choices.js';
+import { SaveActions, SettingsCard } from './settings-card.js';
 import styles from './settings-card.module.css';
+import { TestMessage } from './test-message.js';
 
 type Draft = Omit<EmailSettingsBody, 'port' | 'password'> & { port: string; password: string };
 const TEXT_FIELDS = ['host', 'port', 'user', 'password', 'from', 'to'] as const;
@@ -101,28 +104,9 @@ export function EmailSettingsCard() {
     : verify.isPending
       ? t('email_settings.verifying')
       : undefined;
-  const delivery = testDelivery.data ?? sendTest.data;
-  const testStatus = sendTest.error
-    ? errorText(sendTest.error)
-    : !delivery
-      ? sendTest.isPending
-        ? t('email_settings.test_sending')
-        : undefined
-      : delivery.status === 'sent'
-        ? t('email_settings.test_sent', {
-            time: new Date(delivery.sentAt ?? Date.now()).toLocaleTimeString(),
-            to: settings?.to ?? '',
-          })
-        : delivery.status === 'failed'
-          ? t('email_settings.test_failed')
-          : t('email_settings.test_waiting');
 
   return (
-    <section className={styles.card} aria-labelledby="owner-email-title">
-      <h2 id="owner-email-title" className={styles.title} tabIndex={-1}>
-        {t('email_settings.title')}
-      </h2>
-      <p className={styles.muted}>{t('email_settings.intro')}</p>
+    <SettingsCard titleId="owner-email-title" title={t('email_settings.title')} intro={t('email_settings.intro')}>
       {fromEnvironment && settings && (
         <div className={styles.form}>
           <p className={styles.notice}>{t('email_settings.from_environment')}</p>
@@ -148,21 +132,14 @@ export function EmailSettingsCard() {
             autoCapitalize="none"
             {...bound('host')}
           />
-          <fieldset className={styles.choices}>
-            <legend>{t('email_settings.security')}</legend>
-            {SMTP_SECURITY.map((security) => (
-              <label key={security} className={styles.choice}>
-                <input
-                  type="radio"
-                  name="smtp-security"
-                  value={security}
-                  checked={draft.security === security}
-                  onChange={() => onSecurity(security)}
-                />
-                {t(`email_settings.security_${security}`)}
-              </label>
-            ))}
-          </fieldset>
+          <RadioChoices
+            legend={t('email_settings.security')}
+            name="smtp-security"
+            choices={SMTP_SECURITY}
+            value={draft.security}
+            onChange={onSecurity}
+            label={(security) => t(`email_settings.security_${security}`)}
+          />
           {draft.security === 'none' && (
             <p className={styles.notice} role="note">
               {t('email_settings.none_warning')}
@@ -208,10 +185,11 @@ export function EmailSettingsCard() {
             autoComplete="email"
             {...bound('to')}
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={save.isPending}>
-              {save.isPending ? t('email_settings.saving') : t('email_settings.save')}
-            </button>
+          <SaveActions
+            pending={save.isPending}
+            label={t('email_settings.save')}
+            pendingLabel={t('email_settings.saving')}
+          >
             <button
               type="button"
               className={styles.secondary}
@@ -220,7 +198,7 @@ export function EmailSettingsCard() {
             >
               {t('email_settings.verify')}
             </button>
-          </div>
+          </SaveActions>
           {failure && !hasFieldErrors && <p role="alert">{errorText(failure)}</p>}
           {hasFieldErrors && <p role="alert">{t('email_settings.fix_fields')}</p>}
           <p role="status" className={styles.muted}>
@@ -229,22 +207,15 @@ export function EmailSettingsCard() {
         </form>
       )}
       {canTest && (
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={sendTest.isPending || delivery?.status === 'pending'}
-            onClick={() => sendTest.mutate()}
-          >
-            {t('email_settings.send_test')}
-          </button>
-        </div>
+        <TestMessage
+          words="email_settings"
+          delivery={testDelivery.data ?? sendTest.data}
+          pending={sendTest.isPending}
+          error={sendTest.error}
+          onSend={() => sendTest.mutate()}
+          to={settings.to}
+        />
       )}
-      {canTest && (
-        <p role="status" className={styles.muted}>
-          {testStatus ?? t('email_settings.test_hint')}
-        </p>
-      )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
 import {
@@ -17,7 +17,10 @@ import { ErrorMessage } from '../components/error-message.js';
 import { Field, SelectField } from '../components/field.js';
 import { SwitchField } from '../components/switch-field.js';
 import styles from './notices-setting.module.css';
-import card from './settings-card.module.css';
+import { RadioChoices } from './radio-choices.js';
+import { SaveActions, SaveOutcome, SettingsCard } from './settings-card.js';
+
+const MESSAGE_MODES: readonly MessageNoticeMode[] = ['each', 'digest'];
 
 interface Choices {
   language: NoticeLanguage;
@@ -62,14 +65,9 @@ export function NoticesSetting() {
       ? t('settings.notices.errors.owner_locale_from_environment')
       : undefined;
   const languageName = (code: Locale) => LOCALE_LABELS[code].label;
-  const languageErrorId = useId();
 
   return (
-    <section className={card.card} aria-labelledby="owner-notices-title">
-      <h2 id="owner-notices-title" className={card.title} tabIndex={-1}>
-        {t('settings.notices.title')}
-      </h2>
-      <p className={card.muted}>{t('settings.notices.intro')}</p>
+    <SettingsCard titleId="owner-notices-title" title={t('settings.notices.title')} intro={t('settings.notices.intro')}>
       <ErrorMessage error={loadError} />
       {notices && choices && (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -83,43 +81,31 @@ export function NoticesSetting() {
             />
           ) : (
             // Radios, not a select: "Same as the owner area (now: …)" wraps at 320 px instead of being cut.
-            <fieldset className={card.choices} aria-describedby={languageError ? languageErrorId : undefined}>
-              <legend>{t('settings.notices.language')}</legend>
-              {NOTICE_LANGUAGES.map((code) => (
-                <label key={code} className={card.choice}>
-                  <input
-                    type="radio"
-                    name="notice-language"
-                    value={code}
-                    checked={choices.language === code}
-                    aria-invalid={languageError ? true : undefined}
-                    onChange={() => change({ language: code })}
-                  />
-                  {code === 'interface' ? (
-                    // The owner area's language now, as this page shows it (and has just reported).
-                    t('settings.notices.language_interface', { language: languageName(locale) })
-                  ) : (
-                    <span lang={HTML_LANG[code]}>{languageName(code)}</span>
-                  )}
-                </label>
-              ))}
-              <ErrorMessage id={languageErrorId} error={languageError} />
-            </fieldset>
+            <RadioChoices
+              legend={t('settings.notices.language')}
+              name="notice-language"
+              choices={NOTICE_LANGUAGES}
+              value={choices.language}
+              onChange={(language) => change({ language })}
+              label={(code) =>
+                code === 'interface' ? (
+                  // The owner area's language now, as this page shows it (and has just reported).
+                  t('settings.notices.language_interface', { language: languageName(locale) })
+                ) : (
+                  <span lang={HTML_LANG[code]}>{languageName(code)}</span>
+                )
+              }
+              error={languageError}
+            />
           )}
-          <fieldset className={card.choices}>
-            <legend>{t('settings.notices.messages')}</legend>
-            {(['each', 'digest'] as const).map((mode) => (
-              <label key={mode} className={card.choice}>
-                <input
-                  type="radio"
-                  name="message-notices"
-                  value={mode}
-                  checked={choices.messages === mode}
-                  onChange={() => change({ messages: mode })}
-                />
-                {t(`settings.notices.messages_${mode}`)}
-              </label>
-            ))}
+          <RadioChoices
+            legend={t('settings.notices.messages')}
+            name="message-notices"
+            choices={MESSAGE_MODES}
+            value={choices.messages}
+            onChange={(messages) => change({ messages })}
+            label={(mode) => t(`settings.notices.messages_${mode}`)}
+          >
             {choices.messages === 'digest' && (
               <div className={styles.period}>
                 <SelectField
@@ -137,25 +123,25 @@ export function NoticesSetting() {
                 </SelectField>
               </div>
             )}
-          </fieldset>
+          </RadioChoices>
           <SwitchField
             label={t('settings.notices.sign_ins')}
             hint={t('settings.notices.sign_ins_hint')}
             checked={choices.signIns}
             onChange={(signIns) => change({ signIns })}
           />
-          <div className={card.actions}>
-            <button type="submit" className={card.primary} disabled={update.isPending}>
-              {update.isPending ? t('settings.notices.saving') : t('settings.notices.save')}
-            </button>
-          </div>
-          {update.error && !languageError && <ErrorMessage error={update.error} />}
-          {languageError && <p role="alert">{t('settings.notices.errors.fix_fields')}</p>}
-          <p role="status" className={card.muted}>
-            {update.isSuccess ? t('settings.notices.saved') : ''}
-          </p>
+          <SaveActions
+            pending={update.isPending}
+            label={t('settings.notices.save')}
+            pendingLabel={t('settings.notices.saving')}
+          />
+          <SaveOutcome
+            error={update.error}
+            fieldsWrong={languageError && t('settings.notices.errors.fix_fields')}
+            status={update.isSuccess ? t('settings.notices.saved') : ''}
+          />
         </form>
       )}
-    </section>
+    </SettingsCard>
   );
 }

@@ -6,6 +6,7 @@ import { useSiteAddress } from '../api/get-site-address.js';
 import { useUpdateSiteAddress } from '../api/update-site-address.js';
 import { Field } from '../components/field.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { SaveActions, SettingsCard } from './settings-card.js';
 import styles from './settings-card.module.css';
 
 /** The reasons an address is refused that have words of their own. */
@@ -55,11 +56,7 @@ export function SiteAddressSetting() {
 
   const fromEnvironment = state?.source === 'environment';
   return (
-    <section className={styles.card} aria-labelledby="owner-site-address-title">
-      <h2 id="owner-site-address-title" className={styles.title} tabIndex={-1}>
-        {t('site_address.title')}
-      </h2>
-      <p className={styles.muted}>{t('site_address.intro')}</p>
+    <SettingsCard titleId="owner-site-address-title" title={t('site_address.title')} intro={t('site_address.intro')}>
       {loadError && <p role="alert">{errorText(loadError)}</p>}
       {state && fromEnvironment && (
         <Field
@@ -93,11 +90,11 @@ export function SiteAddressSetting() {
             }}
             error={fieldError}
           />
-          <div className={styles.actions}>
-            <button type="submit" className={styles.primary} disabled={update.isPending}>
-              {update.isPending ? t('site_address.saving') : t('site_address.save')}
-            </button>
-          </div>
+          <SaveActions
+            pending={update.isPending}
+            label={t('site_address.save')}
+            pendingLabel={t('site_address.saving')}
+          />
           {state.source === 'setting' && (
             <p role="status" className={styles.muted}>
               {update.isSuccess
@@ -107,6 +104,6 @@ export function SiteAddressSetting() {
           )}
         </form>
       )}
-    </section>
+    </SettingsCard>
   );
 }

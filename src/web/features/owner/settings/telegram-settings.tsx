@@ -8,8 +8,10 @@ import { useSendTestNotification } from '../api/send-test-notification.js';
 import { Field } from '../components/field.js';
 import { QrCode } from '../components/qr-code.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
+import { SaveActions, SettingsCard } from './settings-card.js';
 import card from './settings-card.module.css';
 import styles from './telegram-settings.module.css';
+import { TestMessage } from './test-message.js';
 
 const BOTFATHER = 'https://t.me/BotFather';
 
@@ -44,49 +46,29 @@ export function TelegramSettingsCard() {
         : undefined;
   const otherFailure = failure && !(failure instanceof ApiError && failure.fieldErrors.length > 0);
 
-  const delivery = testDelivery.data ?? sendTest.data?.delivery;
-  const testStatus = sendTest.error
-    ? errorText(sendTest.error)
-    : !delivery
-      ? sendTest.isPending
-        ? t('telegram_settings.test_sending')
-        : t('telegram_settings.test_hint')
-      : delivery.status === 'sent'
-        ? t('telegram_settings.test_sent', { time: new Date(delivery.sentAt ?? Date.now()).toLocaleTimeString() })
-        : delivery.status === 'failed'
-          ? t('telegram_settings.test_failed')
-          : t('telegram_settings.test_waiting');
-  const testButton = (
-    <>
-      <div className={card.actions}>
-        <button
-          type="button"
-          className={card.secondary}
-          disabled={sendTest.isPending || delivery?.status === 'pending'}
-          onClick={() => sendTest.mutate('telegram')}
-        >
-          {t('telegram_settings.send_test')}
-        </button>
-      </div>
-      <p role="status" className={card.muted}>
-        {testStatus}
-      </p>
-    </>
+  const testMessage = (
+    <TestMessage
+      words="telegram_settings"
+      delivery={testDelivery.data ?? sendTest.data?.delivery}
+      pending={sendTest.isPending}
+      error={sendTest.error}
+      onSend={() => sendTest.mutate('telegram')}
+    />
   );
 
   return (
-    <section className={card.card} aria-labelledby="owner-telegram-title">
-      <h2 id="owner-telegram-title" className={card.title} tabIndex={-1}>
-        {t('telegram_settings.title')}
-      </h2>
-      <p className={card.muted}>{t('telegram_settings.intro')}</p>
+    <SettingsCard
+      titleId="owner-telegram-title"
+      title={t('telegram_settings.title')}
+      intro={t('telegram_settings.intro')}
+    >
       {loadError && <p role="alert">{errorText(loadError)}</p>}
 
       {settings?.source === 'environment' && (
         <>
           <p className={card.notice}>{t('telegram_settings.from_environment')}</p>
           <Field label={t('telegram_settings.chat_id')} value={settings.chat ?? ''} readOnly />
-          {testButton}
+          {testMessage}
         </>
       )}
 
@@ -117,11 +99,11 @@ export function TelegramSettingsCard() {
             }}
             error={tokenError}
           />
-          <div className={card.actions}>
-            <button type="submit" className={card.primary} disabled={connect.isPending}>
-              {connect.isPending ? t('telegram_settings.connecting') : t('telegram_settings.connect')}
-            </button>
-          </div>
+          <SaveActions
+            pending={connect.isPending}
+            label={t('telegram_settings.connect')}
+            pendingLabel={t('telegram_settings.connecting')}
+          />
         </form>
       )}
 
@@ -178,7 +160,7 @@ export function TelegramSettingsCard() {
               bot: `@${settings.bot?.username ?? ''}`,
             })}
           </p>
-          {testButton}
+          {testMessage}
           <div className={card.actions}>
             <button type="button" className={card.secondary} onClick={() => renew.mutate()}>
               {t('telegram_settings.other_chat')}
@@ -190,6 +172,6 @@ export function TelegramSettingsCard() {
         </div>
       )}
       {otherFailure && <p role="alert">{errorText(failure)}</p>}
-    </section>
+    </SettingsCard>
   );
 }

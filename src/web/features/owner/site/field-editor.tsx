@@ -5,6 +5,7 @@ import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
 import type { ItemName } from '../../../../shared/schemas/field-meta.js';
 import { SOCIAL_ICONS } from '../../../../shared/social-icons.js';
 import { BrandIcon } from '../../../shared/icons/brand-icon.js';
+import { describedByIds, FieldProblem } from '../studio/field-problem.js';
 import { useDraftEditor } from './draft-context.js';
 import styles from './field-editor.module.css';
 import {
@@ -46,23 +47,14 @@ function Hint({ path, hint }: { path: Path; hint: string | undefined }) {
   );
 }
 
-/** The problem at a field, in the interface language, with the id its control points at. */
+/** The problem at a field, with the id its control points at. */
 function FieldError({ path }: { path: Path }) {
-  const { t } = useTranslation('studio');
   const { problems } = useDraftEditor();
-  const code = problems.get(path.join('.'));
-  if (!code) return null;
-  return (
-    <span id={`${fieldId(path)}-error`} className={styles.error}>
-      {t(`field_errors.${code}`)}
-    </span>
-  );
+  return <FieldProblem controlId={fieldId(path)} code={problems.get(path.join('.'))} />;
 }
 
-function describedBy(path: Path, problems: Map<string, unknown>, ...extra: (string | undefined)[]): string | undefined {
-  const ids = [problems.has(path.join('.')) ? `${fieldId(path)}-error` : undefined, ...extra].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+const describedBy = (path: Path, problems: Map<string, unknown>, ...extra: (string | undefined)[]) =>
+  describedByIds(fieldId(path), problems.has(path.join('.')), ...extra);
 
 /** "120 of 2000 characters", shown under long texts and near a field's limit. */
 function LengthCount({ id, length, max, always }: { id: string; length: number; max: number; always: boolean }) {

@@ -9,6 +9,7 @@ import { useContentPictures } from '../api/get-content-pictures.js';
 import { useContentVersion } from '../api/get-content-version.js';
 import { useAltConfirmations } from '../api/get-picture-alt-confirmations.js';
 import { useUploadContentPicture } from '../api/upload-content-picture.js';
+import { describedByIds } from '../studio/field-problem.js';
 import { useDraftEditor } from './draft-context.js';
 import fieldStyles from './field-editor.module.css';
 import { fieldId, valueAt } from './form-model.js';
@@ -155,16 +156,13 @@ export function PictureControl({ path, labelledBy }: { path: readonly (string | 
           id={fieldId(path)}
           className={fieldStyles.input}
           aria-labelledby={labelledBy}
-          aria-describedby={
-            [
-              invalid ? `${fieldId(path)}-error` : undefined,
-              refusal ? statusId : undefined,
-              hintId,
-              review ? reviewId : undefined,
-            ]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
+          aria-describedby={describedByIds(
+            fieldId(path),
+            invalid,
+            refusal ? statusId : undefined,
+            hintId,
+            review ? reviewId : undefined,
+          )}
           aria-invalid={invalid || undefined}
           list={listId}
           value={text}

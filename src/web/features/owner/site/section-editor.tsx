@@ -9,9 +9,9 @@ import { useMediaQuery } from '../../../shared/lib/use-media-query.js';
 import { DisclosureButton } from '../studio/disclosure-button.js';
 import { FieldEditor } from './field-editor.js';
 import { fieldId, SECTION_FORMS, SECTION_NAMES, type SectionName } from './form-model.js';
+import { PhoneLanguageSwitcher } from './phone-language-switcher.js';
 import { PHONE_QUERY } from './phone-query.js';
 import { PreviewPane } from './preview-pane.js';
-import { SegmentedChoice } from './segmented-choice.js';
 import styles from './site.module.css';
 
 const isSection = (value: string | undefined): value is SectionName => SECTION_NAMES.includes(value as SectionName);
@@ -88,14 +88,7 @@ export function SectionEditor() {
           noValidate
           onSubmit={(event) => event.preventDefault()}
         >
-          <SegmentedChoice
-            label={t('language_switcher')}
-            className={styles.languageSwitcher}
-            values={languages}
-            text={(locale) => t(`languages.${locale}`)}
-            value={phoneLanguage}
-            onChange={setPhoneLanguage}
-          />
+          <PhoneLanguageSwitcher languages={languages} value={phoneLanguage} onChange={setPhoneLanguage} />
           <FieldEditor
             root
             node={SECTION_FORMS[section]}
