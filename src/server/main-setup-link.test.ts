@@ -1,31 +1,18 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeContentDir } from './test/sample-content.js';
-import { listeningPort, startServer, waitFor } from './test/server-process.js';
+import { listeningPort, serverProcesses, waitFor } from './test/server-process.js';
 
 const SETUP_LINE = /Set up the owner's password: (http:\/\/127\.0\.0\.1:(\d+)\/owner\/setup#token=([A-Za-z0-9_-]{43}))/;
 
 describe('the set-up link at start-up (docs/decisions/031)', () => {
-  const dirs: string[] = [];
-  const children: ChildProcess[] = [];
-  const tempDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-setup-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const child of children.splice(0)) child.kill('SIGKILL');
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const { tempDir, start: startProcess } = serverProcesses('sahifa-setup-');
 
   /** Starts the site; `expectLink` waits for the link too (it is said right after "Sahifa is ready"). */
   async function start(env: Record<string, string>, expectLink: boolean) {
-    const server = startServer({ ...env, LOG_FORMAT: 'pretty' });
-    children.push(server.child);
+    const server = startProcess({ ...env, LOG_FORMAT: 'pretty' });
     const port = await listeningPort(server.output);
     await waitFor(() => server.output().includes(expectLink ? 'owner/setup#token=' : 'Sahifa is ready'));
     return { ...server, port };

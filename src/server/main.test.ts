@@ -1,32 +1,18 @@
-import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleContent, writeContentDir } from './test/sample-content.js';
-import { listeningPort, startServer } from './test/server-process.js';
+import { listeningPort, serverProcesses } from './test/server-process.js';
 
 describe('starting and stopping the server', () => {
-  const dirs: string[] = [];
-  const children: ChildProcess[] = [];
-  const tempDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-main-'));
-    dirs.push(dir);
-    return dir;
-  };
-  afterEach(() => {
-    for (const child of children.splice(0)) child.kill('SIGKILL');
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const { tempDir, start } = serverProcesses('sahifa-main-');
 
   it('stops at start-up on a bad content file with one line naming the file, the field and the problem', async () => {
     const content = sampleContent();
     content.about.skills.coding.push({ name: 'Go', level: 140 });
     const contentDir = writeContentDir(path.join(tempDir(), 'content'), content);
-    const { child, output } = startServer({ CONTENT_DIR: contentDir, DATA_DIR: tempDir() });
-    children.push(child);
+    const { child, output } = start({ CONTENT_DIR: contentDir, DATA_DIR: tempDir() });
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(output().trim()).toBe(
@@ -35,8 +21,7 @@ describe('starting and stopping the server', () => {
   });
 
   it('stops at start-up on a bad setting, naming it', async () => {
-    const { child, output } = startServer({ PORT: 'eighty', CONTENT_DIR: writeContentDir(path.join(tempDir(), 'c')) });
-    children.push(child);
+    const { child, output } = start({ PORT: 'eighty', CONTENT_DIR: writeContentDir(path.join(tempDir(), 'c')) });
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(output()).toMatch(/^Sahifa cannot start: Invalid configuration — PORT: /);
@@ -46,8 +31,7 @@ describe('starting and stopping the server', () => {
     'on %s finishes the request in flight, then exits cleanly',
     async (signal) => {
       const contentDir = writeContentDir(path.join(tempDir(), 'content'));
-      const { child, output } = startServer({ CONTENT_DIR: contentDir, DATA_DIR: tempDir(), WEB_ROOT: tempDir() });
-      children.push(child);
+      const { child, output } = start({ CONTENT_DIR: contentDir, DATA_DIR: tempDir(), WEB_ROOT: tempDir() });
       const port = await listeningPort(output);
 
       // A contact message whose body is still arriving when the signal comes.

@@ -1,13 +1,11 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/built-site.js';
 import { describeDatabase } from './startup-errors.js';
 import { writeContentDir } from './test/sample-content.js';
-import { type ServerProcess, startServer } from './test/server-process.js';
+import { serverProcesses } from './test/server-process.js';
 
 /** A port on 127.0.0.1 that some other program holds. */
 async function takenPort(servers: Server[]): Promise<number> {
@@ -21,29 +19,20 @@ async function takenPort(servers: Server[]): Promise<number> {
 }
 
 describe('start-up failures the owner can fix, in one line', () => {
-  const dirs: string[] = [];
+  const { tempDir, start } = serverProcesses('sahifa-startup-');
   const servers: Server[] = [];
-  const started: ServerProcess[] = [];
-  const tempDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-startup-'));
-    dirs.push(dir);
-    return dir;
-  };
   afterEach(() => {
-    for (const { child } of started.splice(0)) child.kill('SIGKILL');
     for (const server of servers.splice(0)) server.close();
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   async function failedStart(env: Record<string, string>): Promise<string> {
-    const server = startServer({
+    const server = start({
       CONTENT_DIR: writeContentDir(path.join(tempDir(), 'content')),
       DATA_DIR: tempDir(),
       WEB_ROOT: tempDir(),
       LOG_LEVEL: 'error',
       ...env,
     });
-    started.push(server);
     const [code] = await once(server.child, 'exit');
     expect(code).toBe(1);
     return server.output().trim();

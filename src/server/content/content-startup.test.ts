@@ -1,25 +1,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../db/database.js';
 import { listContentVersions, publishContentVersion } from '../repositories/content-repository.js';
 import { sampleContent, writeContentDir } from '../test/sample-content.js';
-import { listeningPort, startServer } from '../test/server-process.js';
+import { listeningPort, serverProcesses } from '../test/server-process.js';
 
 describe('the content at start-up', () => {
-  const dirs: string[] = [];
-  const children: ChildProcess[] = [];
-  afterEach(() => {
-    for (const child of children.splice(0)) child.kill('SIGKILL');
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  const servers = serverProcesses('sahifa-content-start-');
 
   async function start(env: Record<string, string>): Promise<{ child: ChildProcess; footer: () => Promise<string> }> {
-    const { child, output } = startServer(env);
-    children.push(child);
+    const { child, output } = servers.start(env);
     const port = await listeningPort(output);
     const footer = async () => {
       const answer = await fetch(`http://127.0.0.1:${port}/api/v1/pages/footer`);
@@ -29,8 +21,7 @@ describe('the content at start-up', () => {
   }
 
   it('imports the folder once, then serves the latest version, published elsewhere or not', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-content-start-'));
-    dirs.push(dir);
+    const dir = servers.tempDir();
     const dataDir = path.join(dir, 'data');
     const content = sampleContent();
     content.footer.description.english = '<p>From the files</p>';

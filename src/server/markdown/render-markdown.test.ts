@@ -181,35 +181,32 @@ describe('renderMarkdown: headings', () => {
     ]);
   });
 
-  it('keeps Cyrillic and Uzbek letters in ids', async () => {
-    const { headings } = await renderMarkdown(
-      '## Oʻzbek tili\n\n## O‘zbek tili\n\n## Русский язык\n\n## Ёлка и щи\n\n## G‘alaba!',
-      { locale: 'lotin' },
-    );
-    expect(headings.map((heading) => heading.id)).toEqual([
-      'oʻzbek-tili',
-      'oʻzbek-tili-1',
-      'русский-язык',
-      'ёлка-и-щи',
-      'gʻalaba',
-    ]);
-  });
-
-  it('never takes one of the site’s own ids, nor a React one', async () => {
-    const { headings } = await renderMarkdown(
-      '## Main\n\n## Root\n\n## Main menu\n\n## Portfolio item x\n\n## Field name\n\n## \\_r\\_1\\_\n\n## 🎉',
-      english,
-    );
-    expect(headings.map((heading) => heading.id)).toEqual([
-      'main-1',
-      'root-1',
-      'main-menu-1',
-      'h-portfolio-item-x',
-      'h-field-name',
-      'r_1',
-      'section',
-    ]);
-  });
+  const idCases = [
+    {
+      name: 'keeps Cyrillic and Uzbek letters in ids',
+      source: '## Oʻzbek tili\n\n## O‘zbek tili\n\n## Русский язык\n\n## Ёлка и щи\n\n## G‘alaba!',
+      locale: 'lotin',
+      ids: ['oʻzbek-tili', 'oʻzbek-tili-1', 'русский-язык', 'ёлка-и-щи', 'gʻalaba'],
+    },
+    {
+      name: 'never takes one of the site’s own ids, nor a React one',
+      source: '## Main\n\n## Root\n\n## Main menu\n\n## Portfolio item x\n\n## Field name\n\n## \\_r\\_1\\_\n\n## 🎉',
+      locale: 'english',
+      ids: ['main-1', 'root-1', 'main-menu-1', 'h-portfolio-item-x', 'h-field-name', 'r_1', 'section'],
+    },
+    {
+      name: 'keeps ids apart from the footnotes’',
+      source: '## Fn 1\n\n## Footnote label\n\nx[^1]\n\n[^1]: y',
+      locale: 'english',
+      ids: ['fn-1-1', 'footnote-label-1'],
+    },
+  ] as const;
+  for (const { name, source, locale, ids } of idCases) {
+    it(name, async () => {
+      const { headings } = await renderMarkdown(source, { locale });
+      expect(headings.map((heading) => heading.id)).toEqual(ids);
+    });
+  }
 
   it('moves every heading one level down when the body has an h1', async () => {
     const { html: output, headings } = await renderMarkdown('# Title\n\n## Part\n\n###### Six', english);
@@ -229,11 +226,6 @@ describe('renderMarkdown: headings', () => {
       '<h2 id="see-the-docs-now"><a class="heading-anchor" href="#see-the-docs-now">See the docs <code>now</code></a></h2>',
     );
     expect(headings).toEqual([{ depth: 2, id: 'see-the-docs-now', text: 'See the docs now' }]);
-  });
-
-  it('keeps ids apart from the footnotes’', async () => {
-    const { headings } = await renderMarkdown('## Fn 1\n\n## Footnote label\n\nx[^1]\n\n[^1]: y', english);
-    expect(headings.map((heading) => heading.id)).toEqual(['fn-1-1', 'footnote-label-1']);
   });
 });
 

@@ -42,23 +42,33 @@ describe('when the weekly summary is due', () => {
   });
 });
 
-describe('the weekly summary text', () => {
-  const stats = {
+type SummaryStats = Parameters<typeof summaryContent>[0];
+
+/** The week 2026-11-09..15 as the summary reads it: its totals, the week before's visitors and visits, its top pages. */
+function week(
+  totals: SummaryStats['totals'],
+  previous: Pick<SummaryStats['previous'], 'visitors' | 'visits'>,
+  pages: SummaryStats['pages'],
+) {
+  return {
     from: '2026-11-09',
     to: '2026-11-15',
-    totals: { visitors: 1234, visits: 2000, newVisitors: 1000, returningVisitors: 234 },
-    previous: {
-      from: '2026-11-02',
-      to: '2026-11-08',
-      visitors: 1000,
-      visits: 2100,
-      newVisitors: 0,
-      returningVisitors: 0,
-    },
-    pages: [
-      { value: '/', visits: 1200 },
-      { value: '/about', visits: 500 },
-    ],
+    totals,
+    previous: { from: '2026-11-02', to: '2026-11-08', ...previous, newVisitors: 0, returningVisitors: 0 },
+    pages,
+  };
+}
+
+describe('the weekly summary text', () => {
+  const stats = {
+    ...week(
+      { visitors: 1234, visits: 2000, newVisitors: 1000, returningVisitors: 234 },
+      { visitors: 1000, visits: 2100 },
+      [
+        { value: '/', visits: 1200 },
+        { value: '/about', visits: 500 },
+      ],
+    ),
     countries: [
       { value: 'UZ', visits: 1500 },
       { value: null, visits: 300 },
@@ -115,18 +125,11 @@ describe('the weekly summary text', () => {
 describe('the weekly summary’s goals', () => {
   it('lists each goal’s visitors and conversion rate after the top pages', () => {
     const stats = {
-      from: '2026-11-09',
-      to: '2026-11-15',
-      totals: { visitors: 400, visits: 600, newVisitors: 300, returningVisitors: 100 },
-      previous: {
-        from: '2026-11-02',
-        to: '2026-11-08',
-        visitors: 400,
-        visits: 600,
-        newVisitors: 0,
-        returningVisitors: 0,
-      },
-      pages: [{ value: '/', visits: 600 }],
+      ...week(
+        { visitors: 400, visits: 600, newVisitors: 300, returningVisitors: 100 },
+        { visitors: 400, visits: 600 },
+        [{ value: '/', visits: 600 }],
+      ),
       goals: (['cv', 'message', 'outbound'] as const).map((goal, index) => ({
         goal,
         completions: 10 * index,
@@ -146,18 +149,16 @@ describe('the weekly summary’s goals', () => {
 });
 
 describe('the weekly summary’s campaigns', () => {
-  const week = {
-    from: '2026-11-09',
-    to: '2026-11-15',
-    totals: { visitors: 10, visits: 20, newVisitors: 10, returningVisitors: 0 },
-    previous: { from: '2026-11-02', to: '2026-11-08', visitors: 0, visits: 0, newVisitors: 0, returningVisitors: 0 },
-    pages: [{ value: '/', visits: 20 }],
-  };
+  const smallWeek = week(
+    { visitors: 10, visits: 20, newVisitors: 10, returningVisitors: 0 },
+    { visitors: 0, visits: 0 },
+    [{ value: '/', visits: 20 }],
+  );
 
   it('lists the top sources and campaign names after the pages, leaving out visits without one', () => {
     const text = summaryContent(
       {
-        ...week,
+        ...smallWeek,
         sources: [
           { value: null, visits: 9 },
           { value: 'telegram', visits: 6 },
@@ -176,13 +177,13 @@ describe('the weekly summary’s campaigns', () => {
     expect(text).toContain(
       'Top pages (visits):\n1. / — 20\n\nTop campaigns (visits):\nSources: telegram — 6; linkedin — 3; newsletter — 1\nCampaigns: spring-sale — 5\n\n',
     );
-    expect(summaryContent({ ...week, sources: [{ value: 'telegram', visits: 6 }] }, 0, 'russian').text).toContain(
+    expect(summaryContent({ ...smallWeek, sources: [{ value: 'telegram', visits: 6 }] }, 0, 'russian').text).toContain(
       'Лучшие кампании (визиты):\nИсточники: telegram — 6\n\n',
     );
   });
 
   it('says nothing of campaigns in a week without tagged links', () => {
-    const untagged = { ...week, sources: [{ value: null, visits: 20 }], campaigns: [{ value: null, visits: 20 }] };
+    const untagged = { ...smallWeek, sources: [{ value: null, visits: 20 }], campaigns: [{ value: null, visits: 20 }] };
     expect(summaryContent(untagged, 0, 'english').text).not.toContain('campaigns');
   });
 });

@@ -1,4 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach } from 'vitest';
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -20,6 +24,33 @@ export function startServer(env: Record<string, string>): ServerProcess {
     output += chunk;
   });
   return { child, output: () => output };
+}
+
+/**
+ * The servers and temporary folders of the tests in the enclosing `describe`: after each test its
+ * servers are killed and its folders removed, so a failed test leaves nothing running into the next.
+ */
+export function serverProcesses(tempPrefix: string) {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill('SIGKILL');
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    /** A new empty folder, named from `tempPrefix`. */
+    tempDir(): string {
+      const dir = mkdtempSync(path.join(tmpdir(), tempPrefix));
+      dirs.push(dir);
+      return dir;
+    },
+    /** startServer, its process killed after the test. */
+    start(env: Record<string, string>): ServerProcess {
+      const server = startServer(env);
+      children.push(server.child);
+      return server;
+    },
+  };
 }
 
 /** Waits for the log line that says where it listens; answers the port. */

@@ -1,7 +1,6 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDialect } from '../../test/helper.js';
-import { migrations } from './index.js';
+import { stepMigrations } from '../../test/step-migrations.js';
 
 describe(`the migration that keeps a visit's campaign and a message's writer, on ${testDialect}`, () => {
   let database: TestDatabase;
@@ -12,12 +11,8 @@ describe(`the migration that keeps a visit's campaign and a message's writer, on
 
   it('leaves visits and messages stored before without a campaign or writer, and takes new ones', async () => {
     const { db } = database;
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
-    });
-    expect((await migrator.migrateTo('2026-11-28T0000-owner-setup')).error).toBeUndefined();
+    const migrate = stepMigrations(database);
+    await migrate.to('2026-11-28T0000-owner-setup');
     const at = '2026-11-02T10:00:00.000Z';
     await db
       .insertInto('visitors')
@@ -38,7 +33,7 @@ describe(`the migration that keeps a visit's campaign and a message's writer, on
       .values({ day: '2026-11-01', dimension: 'pages', value: '/', visits: 3 })
       .execute();
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await migrate.toLatest();
     await db
       .insertInto('visits')
       .values({ ...visit, ...empty, id: 'after', utm_source: 'telegram', utm_medium: 'social', utm_campaign: 'cv' })
@@ -58,7 +53,7 @@ describe(`the migration that keeps a visit's campaign and a message's writer, on
     ]);
 
     // Going back drops the columns and the campaign dimensions' aggregates, and keeps the rest.
-    expect((await migrator.migrateTo('2026-11-28T0000-owner-setup')).error).toBeUndefined();
+    await migrate.to('2026-11-28T0000-owner-setup');
     expect(await db.selectFrom('visit_day_breakdowns').select(['dimension', 'value', 'visits']).execute()).toEqual([
       { dimension: 'pages', value: '/', visits: 3 },
     ]);

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stepMigrations } from '../../test/step-migrations.js';
 import { createDatabase } from '../database.js';
-import { migrations } from './index.js';
 
 describe('the visit rollups migration (SQLite)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sahifa-migration-'));
@@ -12,8 +11,8 @@ describe('the visit rollups migration (SQLite)', () => {
 
   it('marks the existing first visits and links every later visit to the day of the one before', async () => {
     const db = createDatabase({ dialect: 'sqlite', file: path.join(dir, 'site.sqlite') });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('2026-11-21T0000-initial')).error).toBeUndefined();
+    const migrate = stepMigrations({ db });
+    await migrate.to('2026-11-21T0000-initial');
     const created = '2026-11-01T08:00:00.000Z';
     const visit = { device: 'web', visited_on: '2026-11-01', visitor_id: 'v1', path: null, locale: null, theme: null };
     await db
@@ -27,7 +26,7 @@ describe('the visit rollups migration (SQLite)', () => {
         { ...visit, id: 'later', visited_at: '2026-11-01T09:00:00.000Z', referrer_host: null },
       ])
       .execute();
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    await migrate.toLatest();
     const rows = await db
       .selectFrom('visits')
       .select(['id', 'first_visit', 'previous_visit_on'])

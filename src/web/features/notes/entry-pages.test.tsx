@@ -72,12 +72,16 @@ const entries: EntryPages = {
 
 const request = { theme: undefined, jokeIndex: 2 } as const;
 
+/** A page of the site with the entries above, as the server renders it. */
+async function renderPage(path: string, locale: Locale, search = '') {
+  const renderer = await createPageRenderer(sampleContent(), {}, entries);
+  return renderer.render({ ...request, path, locale, search });
+}
+
 describe('the collections’ pages rendered on the server (issue 27)', () => {
   it('lists the notes of a language with their tags, pages and the notes written elsewhere', async () => {
-    const renderer = await createPageRenderer(sampleContent(), {}, entries);
-    const page = await renderer.render({ ...request, path: '/notes', locale: 'english', search: '?tag=design' });
-    expect(page.status).toBe(200);
-    expect(page.page).toBe('notes');
+    const page = await renderPage('/notes', 'english', '?tag=design');
+    expect(page).toMatchObject({ status: 200, page: 'notes' });
     expect(page.html).toContain('<h1 tabindex="-1">Notes</h1>');
     expect(page.html).toContain('href="/notes/first"');
     // The current tag is marked; "all" is not.
@@ -96,8 +100,7 @@ describe('the collections’ pages rendered on the server (issue 27)', () => {
   });
 
   it('says in words that a language has no notes yet, and leaves "Notes" out of its menu', async () => {
-    const renderer = await createPageRenderer(sampleContent(), {}, entries);
-    const page = await renderer.render({ ...request, path: '/notes', locale: 'russian' });
+    const page = await renderPage('/notes', 'russian');
     expect(page.status).toBe(200);
     expect(page.html).toContain('На этом языке заметок пока нет.');
     const menu = /<nav[^>]*id="main-menu"[\s\S]*?<\/nav>/.exec(page.html)?.[0];
@@ -106,10 +109,8 @@ describe('the collections’ pages rendered on the server (issue 27)', () => {
   });
 
   it('renders a note with its table of contents, its body, its neighbour and the way back', async () => {
-    const renderer = await createPageRenderer(sampleContent(), {}, entries);
-    const page = await renderer.render({ ...request, path: '/notes/first', locale: 'english' });
-    expect(page.status).toBe(200);
-    expect(page.page).toBe('note');
+    const page = await renderPage('/notes/first', 'english');
+    expect(page).toMatchObject({ status: 200, page: 'note' });
     expect(page.html).toContain('first title (english)</h1>');
     expect(page.html).toMatch(/<nav[^>]*aria-labelledby="contents-title"/);
     expect(page.html).toContain('<a href="#why-now">Why now</a>');
@@ -120,7 +121,6 @@ describe('the collections’ pages rendered on the server (issue 27)', () => {
   });
 
   it('answers the 404 page with status 404 for a note missing in a language, an unknown slug or page', async () => {
-    const renderer = await createPageRenderer(sampleContent(), {}, entries);
     for (const [path, search] of [
       ['/notes/first', ''],
       ['/notes/nowhere', ''],
@@ -129,7 +129,7 @@ describe('the collections’ pages rendered on the server (issue 27)', () => {
       ['/notes', '?tag=unknown'],
       ['/portfolio/nowhere', ''],
     ] as const) {
-      const page = await renderer.render({ ...request, path, search, locale: 'russian' });
+      const page = await renderPage(path, 'russian', search);
       expect(page.status, path + search).toBe(404);
       expect(page.page, path + search).toBe('not-found');
       expect(page.html, path + search).toContain('404 – Страница не найдена');
@@ -137,10 +137,8 @@ describe('the collections’ pages rendered on the server (issue 27)', () => {
   });
 
   it('renders a project with its role, stack, typed links and captioned gallery', async () => {
-    const renderer = await createPageRenderer(sampleContent(), {}, entries);
-    const page = await renderer.render({ ...request, path: '/portfolio/shop', locale: 'english' });
-    expect(page.status).toBe(200);
-    expect(page.page).toBe('project');
+    const page = await renderPage('/portfolio/shop', 'english');
+    expect(page).toMatchObject({ status: 200, page: 'project' });
     expect(page.html).toContain('shop title (english)</h1>');
     expect(page.html).toContain('Lead designer');
     expect(page.html).toContain('<li>Figma</li>');

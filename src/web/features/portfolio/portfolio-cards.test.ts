@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { sampleContent } from '../../../server/test/sample-content.js';
 import type { SectionData } from '../../shared/api/content-api.js';
 import { portfolioCards } from './portfolio-cards.js';
 
-const text = (words: string) => ({ lotin: `${words} (uz)`, russian: `${words} (ru)`, english: `${words} (en)` });
-
+/** The sample site's portfolio, and a project written in Russian only. */
 const portfolio: SectionData<'portfolio'> = {
-  groups: [{ id: 'web', title: text('Web') }],
-  items: [
-    {
-      id: 'shop',
-      group: 'web',
-      title: text('Shop'),
-      summary: text('A shop'),
-      description: text('A shop for people'),
-      image: 'portfolio/shop.svg',
-      image_alt: text('The shop'),
-      year: 2024,
-      tags: ['React'],
-      url: 'https://example.com/shop',
-    },
-  ],
+  ...sampleContent().portfolio,
   projects: [
     {
       id: 'studio-work',
@@ -39,9 +25,9 @@ describe('the portfolio’s cards', () => {
     const russian = portfolioCards(portfolio, 'russian');
     expect(russian.map((card) => card.id)).toEqual(['shop', 'studio-work']);
     expect(russian[0]).toMatchObject({
-      title: 'Shop (ru)',
-      imageAlt: 'The shop (ru)',
-      description: 'A shop for people (ru)',
+      title: 'Shop (russian)',
+      imageAlt: 'The shop (russian)',
+      description: 'A shop for people (russian)',
     });
     expect(russian[1]).toEqual({
       id: 'studio-work',
