@@ -92,8 +92,9 @@ export function PortfolioPage() {
                     width={1200}
                     height={900}
                     loading={index < 3 ? 'eager' : 'lazy'}
-                    // The first card's picture is the largest thing a phone paints first.
-                    fetchPriority={index === 0 ? 'high' : undefined}
+                    // The first card's picture is the largest thing a phone paints first; the next two
+                    // (beside it on a wide screen) come after it, and are not preloaded ahead of it.
+                    fetchPriority={index === 0 ? 'high' : 'low'}
                     decoding="async"
                   />
                 ) : (
