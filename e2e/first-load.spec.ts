@@ -113,4 +113,15 @@ test.describe('the first load', () => {
     // The loader waits two seconds at most for a paint; an empty page must not wait at all.
     expect(firstScript - parsed).toBeLessThan(1000);
   });
+
+  test('the portfolio preloads its first card’s picture alone; the cards beside it come after', async ({ request }) => {
+    const html = await (await request.get('/portfolio')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const pictures = new Set(head.match(/<link rel="preload" as="image" href="\/media\/[^"]+"/g));
+    expect([...pictures]).toEqual([expect.stringContaining('/media/portfolio/')]);
+    // The second and third cards (beside the first on a wide screen) still load at once, at low priority.
+    const cards = [...html.matchAll(/<img [^>]*src="\/media\/portfolio\/[^>]*>/g)].map(([tag]) => tag);
+    expect(cards.slice(0, 3).map((tag) => /fetchPriority="(\w+)"/.exec(tag)?.[1])).toEqual(['high', 'low', 'low']);
+    expect(cards.slice(0, 3).every((tag) => tag.includes('loading="eager"'))).toBe(true);
+  });
 });
