@@ -10,7 +10,7 @@ interface RouteDocs {
   description?: string;
 }
 
-export interface SettingRoutes<Response extends z.ZodType, Body extends z.ZodType, Status extends number> {
+export interface SettingRoutes<Response extends z.ZodType, Body extends z.ZodType> {
   path: string;
   /** The setting as it is now, answered by both routes in this one schema. */
   response: Response;
@@ -20,8 +20,8 @@ export interface SettingRoutes<Response extends z.ZodType, Body extends z.ZodTyp
     /** Where the change is sent, when not to `path` itself. */
     path?: string;
     body: Body;
-    /** The error answers the change may give besides those of the owner scope. */
-    errors: Status[];
+    /** The error answers the change may give besides those of the owner scope; none unless said. */
+    errors?: number[];
     /** Checks and stores the change; the route then answers the setting as it is now. */
     save: (body: z.output<Body>) => Promise<void>;
     /** The answer's message; "OK" unless said. */
@@ -33,9 +33,9 @@ export interface SettingRoutes<Response extends z.ZodType, Body extends z.ZodTyp
  * A setting of the owner's Settings, read and changed as a whole: GET answers it, PUT changes it and
  * answers it as it is then, in the same schema, so a Settings card shows the answer of either.
  */
-export function settingRoutes<Response extends z.ZodType, Body extends z.ZodType, const Status extends number>(
+export function settingRoutes<Response extends z.ZodType, Body extends z.ZodType>(
   app: FastifyInstance,
-  setting: SettingRoutes<Response, Body, Status>,
+  setting: SettingRoutes<Response, Body>,
 ): void {
   const { path, response, current, get, put } = setting;
 
@@ -46,7 +46,7 @@ export function settingRoutes<Response extends z.ZodType, Body extends z.ZodType
   const putSchema: FastifySchema = {
     ...docs(put),
     body: put.body,
-    response: { 200: response, ...errorResponses(...put.errors) },
+    response: { 200: response, ...errorResponses(...(put.errors ?? [])) },
   };
 
   app.get(path, {
