@@ -7,12 +7,16 @@ import {
   verifyRegistrationResponse,
   type WebAuthnCredential,
 } from '@simplewebauthn/server';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/database.js';
 import type { OwnerPasskeyTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { createRateLimit } from '../rate-limit/rate-limit.js';
 import {
   addPasskey,
   findPasskeyByCredentialId,
   listPasskeys,
+  markPasskeyUsed,
   saveWebauthnChallenge,
   takeWebauthnChallenge,
 } from '../repositories/passkey-repository.js';
@@ -115,8 +119,26 @@ export async function passkeyAuthenticationOptions(context: OwnerAuthContext, no
   return options;
 }
 
+/**
+ * Passkey answers, for signing in and re-authenticating alike: one count per address, so switching
+ * between the two gives no more tries.
+ */
+export function passkeyAnswerLimit(db: Db): preHandlerAsyncHookHandler {
+  return createRateLimit(db, { name: 'passkey-sign-in', points: 10, windowMs: 15 * 60_000 });
+}
+
+/** Verifies a passkey's answer to one of our challenges (to sign in or re-authenticate), and records its use. */
+export async function provePasskey(
+  context: OwnerAuthContext,
+  response: AuthenticationResponseJSON,
+  now = new Date(),
+): Promise<void> {
+  const passkey = await verifyPasskey(context, response, now);
+  await markPasskeyUsed(context.db, passkey.id, Number(passkey.counter), now);
+}
+
 /** Verifies a passkey's answer to one of our challenges; answers the passkey used. */
-export async function verifyPasskey(
+async function verifyPasskey(
   context: OwnerAuthContext,
   response: AuthenticationResponseJSON,
   now = new Date(),

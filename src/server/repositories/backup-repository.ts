@@ -8,7 +8,7 @@ import {
   DEFAULT_BACKUP_SCHEDULE,
 } from '../../shared/schemas/backups.js';
 import type { Database } from '../db/schema.js';
-import { ownerSetting, parsedSetting, putOwnerSetting } from './owner-settings-repository.js';
+import { claimOwnerSetting, ownerSetting, parsedSetting, putOwnerSetting } from './owner-settings-repository.js';
 
 /**
  * The scheduled backups' rows in `owner_settings` (docs/decisions/036-backups.md): the schedule the
@@ -37,20 +37,11 @@ export async function claimedBackupPeriod(db: Kysely<Database>): Promise<string 
 
 /**
  * Claims a period for its backup in one statement; answers false when another process (or an earlier
- * turn) already did. The row holds the latest period claimed and only moves forward: the update runs
- * only where the stored period sorts before this one, so of two processes at the same moment exactly
- * one changes the row. A period is named by its first day, so daily and weekly ones compare.
+ * turn) already did. The row holds the latest period claimed and only moves forward
+ * (`claimOwnerSetting`). A period is named by its first day, so daily and weekly ones compare.
  */
 export async function claimBackupPeriod(db: Kysely<Database>, period: string, now = new Date()): Promise<boolean> {
-  const updated_at = now.toISOString();
-  const result = await db
-    .insertInto('owner_settings')
-    .values({ key: CLAIMED_PERIOD_KEY, value: period, updated_at })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({ value: period, updated_at }).where('owner_settings.value', '<', period),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return claimOwnerSetting(db, CLAIMED_PERIOD_KEY, period, now);
 }
 
 /**

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import { GOAL_DIMENSIONS, GOALS, type Goal, type GoalDimension } from '../../shared/goals.js';
 import { GOAL_BREAKDOWN_LIMIT, type GoalCount, type GoalStats } from '../../shared/schemas/goals.js';
 import type { Database, GoalDayTable } from '../db/schema.js';
 import { columnMax } from './column-max.js';
-import { addDays, dayOf } from './stats-dimensions.js';
-import { retentionStart } from './stats-rollup-repository.js';
+import { addDays } from './stats-dimensions.js';
+import { retentionStart, rollUpFinished } from './stats-rollup-repository.js';
 
 /**
  * Goals (docs/decisions/041-goals.md): a CV downloaded, a message sent, an outbound link clicked.
@@ -72,86 +71,76 @@ async function lastGoalDay(db: Kysely<Database>): Promise<string | undefined> {
   return columnMax(db, 'goal_days', 'day');
 }
 
-const FINISHED_AFTER_MS = 60 * 60 * 1000;
-
 /** A goal's visitors: a completion without a visitor (a CV download) is a visitor of its own. */
 const visitorOf = sql<string>`coalesce(${sql.ref('visitor_id')}, ${sql.ref('id')})`;
 
-/** Rolls up every finished day with goals after the last rolled-up one, a month at a time; answers how many days. */
-async function rollUpGoalDays(db: Kysely<Database>, now = new Date(), signal?: AbortSignal): Promise<number> {
-  const finishedBefore = dayOf(new Date(now.getTime() - FINISHED_AFTER_MS));
-  let rolled = 0;
-  while (!signal?.aborted) {
-    const last = await lastGoalDay(db);
-    const days = await db
-      .selectFrom('goal_completions')
-      .select('day')
-      .distinct()
-      .$if(last !== undefined, (query) => query.where('day', '>', last as string))
-      .where('day', '<', finishedBefore)
-      .orderBy('day')
-      .limit(31)
-      .execute();
-    const first = days[0]?.day;
-    const through = days.at(-1)?.day;
-    if (first === undefined || through === undefined) return rolled;
-    await db.transaction().execute(async (transaction) => {
-      const inRange = transaction.selectFrom('goal_completions').where('day', '>=', first).where('day', '<=', through);
-      const rows: GoalDayTable[] = [];
-      const totals = await inRange
-        .select((eb) => [
-          'day',
-          'goal',
-          eb.fn.countAll<string | number>().as('completions'),
-          eb.fn.count<string | number>(visitorOf).distinct().as('visitors'),
-        ])
-        .groupBy(['day', 'goal'])
-        .execute();
-      for (const row of totals) {
-        rows.push({
-          ...row,
-          dimension: 'total',
-          value: '',
-          completions: Number(row.completions),
-          visitors: Number(row.visitors),
-        });
-      }
-      for (const dimension of GOAL_DIMENSIONS) {
-        const column = GOAL_COLUMNS[dimension];
-        const counts = await inRange
-          .select((eb) => [
-            'day',
-            'goal',
-            eb.ref(column).as('value'),
-            eb.fn.countAll<string | number>().as('completions'),
-            eb.fn.count<string | number>(visitorOf).distinct().as('visitors'),
-          ])
-          .groupBy(['day', 'goal', column])
-          .execute();
-        for (const row of counts) {
-          rows.push({
-            day: row.day,
-            goal: row.goal,
-            dimension,
-            value: row.value ?? '',
-            completions: Number(row.completions),
-            visitors: Number(row.visitors),
-          });
-        }
-      }
-      // The totals are among the rows, so the last rolled-up day moves with them, in one transaction.
-      for (let start = 0; start < rows.length; start += 500) {
-        await transaction
-          .insertInto('goal_days')
-          .values(rows.slice(start, start + 500))
-          .onConflict((conflict) => conflict.doNothing())
-          .execute();
-      }
+/** The days with goal completions to roll up, as `DailyRollUp.daysAfter`. */
+async function goalDaysAfter(db: Kysely<Database>, after: string | undefined, before: string, limit: number) {
+  const rows = await db
+    .selectFrom('goal_completions')
+    .select('day')
+    .distinct()
+    .$if(after !== undefined, (query) => query.where('day', '>', after as string))
+    .where('day', '<', before)
+    .orderBy('day')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.day);
+}
+
+/** Sums up the goals of the days from `first` through `through` into `goal_days`. */
+async function rollUpGoalDays(transaction: Kysely<Database>, first: string, through: string): Promise<void> {
+  const inRange = transaction.selectFrom('goal_completions').where('day', '>=', first).where('day', '<=', through);
+  const rows: GoalDayTable[] = [];
+  const totals = await inRange
+    .select((eb) => [
+      'day',
+      'goal',
+      eb.fn.countAll<string | number>().as('completions'),
+      eb.fn.count<string | number>(visitorOf).distinct().as('visitors'),
+    ])
+    .groupBy(['day', 'goal'])
+    .execute();
+  for (const row of totals) {
+    rows.push({
+      ...row,
+      dimension: 'total',
+      value: '',
+      completions: Number(row.completions),
+      visitors: Number(row.visitors),
     });
-    rolled += days.length;
-    await yieldToEventLoop();
   }
-  return rolled;
+  for (const dimension of GOAL_DIMENSIONS) {
+    const column = GOAL_COLUMNS[dimension];
+    const counts = await inRange
+      .select((eb) => [
+        'day',
+        'goal',
+        eb.ref(column).as('value'),
+        eb.fn.countAll<string | number>().as('completions'),
+        eb.fn.count<string | number>(visitorOf).distinct().as('visitors'),
+      ])
+      .groupBy(['day', 'goal', column])
+      .execute();
+    for (const row of counts) {
+      rows.push({
+        day: row.day,
+        goal: row.goal,
+        dimension,
+        value: row.value ?? '',
+        completions: Number(row.completions),
+        visitors: Number(row.visitors),
+      });
+    }
+  }
+  // The totals are among the rows, so the last rolled-up day moves with them, in one transaction.
+  for (let start = 0; start < rows.length; start += 500) {
+    await transaction
+      .insertInto('goal_days')
+      .values(rows.slice(start, start + 500))
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
 }
 
 /** Deletes raw completions before the retention start whose day is rolled up (as the raw visits). */
@@ -169,7 +158,11 @@ export async function maintainGoals(
   db: Kysely<Database>,
   { retentionMonths, now = new Date(), signal }: { retentionMonths: number; now?: Date; signal?: AbortSignal },
 ): Promise<{ rolledUpGoalDays: number; deletedGoals: number }> {
-  const rolledUpGoalDays = await rollUpGoalDays(db, now, signal);
+  const rolledUpGoalDays = await rollUpFinished(
+    db,
+    { lastDay: lastGoalDay, daysAfter: goalDaysAfter, rollUp: rollUpGoalDays },
+    { now, batchDays: 31, signal },
+  );
   const deletedGoals = await deleteExpiredGoals(db, retentionMonths, now);
   return { rolledUpGoalDays, deletedGoals };
 }

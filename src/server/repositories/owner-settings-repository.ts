@@ -50,6 +50,29 @@ export async function putOwnerSetting(
 }
 
 /**
+ * Moves a setting forward to `value` in one statement: the row changes only where it holds a value
+ * that sorts before this one (or is added where there is none), so of two processes claiming the
+ * same value at once exactly one is answered true. For values that sort as they come (ISO times,
+ * first days of periods).
+ */
+export async function claimOwnerSetting(
+  db: Kysely<Database>,
+  key: string,
+  value: string,
+  now = new Date(),
+): Promise<boolean> {
+  const updated_at = now.toISOString();
+  const result = await db
+    .insertInto('owner_settings')
+    .values({ key, value, updated_at })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({ value, updated_at }).where('owner_settings.value', '<', value),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
  * The settings whose key starts with `prefix`, keyed without it. LIKE narrows the rows; startsWith
  * keeps them exact where LIKE ignores case (SQLite) and reads `_` in the prefix as any character.
  */
@@ -219,13 +242,5 @@ export async function digestClaimedUntil(db: Kysely<Database>): Promise<string |
  * in the transaction that queues the digest.
  */
 export async function claimDigestPeriod(db: Kysely<Database>, until: string, now = new Date()): Promise<boolean> {
-  const updated_at = now.toISOString();
-  const result = await db
-    .insertInto('owner_settings')
-    .values({ key: DIGEST_CLAIMED_KEY, value: until, updated_at })
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({ value: until, updated_at }).where('owner_settings.value', '<', until),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return claimOwnerSetting(db, DIGEST_CLAIMED_KEY, until, now);
 }

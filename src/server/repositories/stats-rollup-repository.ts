@@ -19,38 +19,70 @@ export async function lastRolledUpDay(db: Kysely<Database>): Promise<string | un
   return columnMax(db, 'visit_days', 'day');
 }
 
+/** A daily roll-up, of the visits or of the goals: where its days are, and how a run of them is summed up. */
+interface DailyRollUp {
+  /** The last day rolled up, if any. */
+  lastDay: (db: Kysely<Database>) => Promise<string | undefined>;
+  /** At most `limit` days with raw rows, in order, after `after` (when given) and before `before`. */
+  daysAfter: (db: Kysely<Database>, after: string | undefined, before: string, limit: number) => Promise<string[]>;
+  /** Writes the aggregates of the days from `first` through `through`. */
+  rollUp: (transaction: Kysely<Database>, first: string, through: string) => Promise<void>;
+}
+
 /**
- * Rolls up every finished day after the last rolled-up one, a month at a time; answers how many days.
- * An aborted `signal` (the server is closing) stops it between two months; the next run goes on.
+ * Rolls up every finished day after the last rolled-up one, `batchDays` days at a time, each batch in
+ * one transaction; answers how many days. An aborted `signal` (the server is closing) stops it
+ * between two batches; the next run goes on.
  */
-export async function rollUpFinishedDays(
+export async function rollUpFinished(
   db: Kysely<Database>,
-  now = new Date(),
-  batchDays = 31,
-  signal?: AbortSignal,
+  { lastDay, daysAfter, rollUp }: DailyRollUp,
+  { now, batchDays, signal }: { now: Date; batchDays: number; signal?: AbortSignal | undefined },
 ): Promise<number> {
   const finishedBefore = dayOf(new Date(now.getTime() - FINISHED_AFTER_MS));
   let rolled = 0;
   while (!signal?.aborted) {
-    const last = await lastRolledUpDay(db);
-    const days = await db
-      .selectFrom('visits')
-      .select('visited_on')
-      .distinct()
-      .$if(last !== undefined, (query) => query.where('visited_on', '>', last as string))
-      .where('visited_on', '<', finishedBefore)
-      .orderBy('visited_on')
-      .limit(batchDays)
-      .execute();
-    const first = days[0]?.visited_on;
-    const through = days.at(-1)?.visited_on;
+    const days = await daysAfter(db, await lastDay(db), finishedBefore, batchDays);
+    const first = days[0];
+    const through = days.at(-1);
     if (first === undefined || through === undefined) return rolled;
-    await db.transaction().execute((transaction) => rollUpDays(transaction, first, through));
+    await db.transaction().execute((transaction) => rollUp(transaction, first, through));
     rolled += days.length;
     // A backlog (the first start after an upgrade) is worked through without holding up requests.
     await yieldToEventLoop();
   }
   return rolled;
+}
+
+/**
+ * Rolls up every finished day of visits after the last rolled-up one, a month at a time; answers how
+ * many days. An aborted `signal` stops it between two months.
+ */
+export function rollUpFinishedDays(
+  db: Kysely<Database>,
+  now = new Date(),
+  batchDays = 31,
+  signal?: AbortSignal,
+): Promise<number> {
+  return rollUpFinished(
+    db,
+    { lastDay: lastRolledUpDay, daysAfter: visitDaysAfter, rollUp: rollUpDays },
+    { now, batchDays, signal },
+  );
+}
+
+/** The days with visits to roll up, as `DailyRollUp.daysAfter`. */
+async function visitDaysAfter(db: Kysely<Database>, after: string | undefined, before: string, limit: number) {
+  const rows = await db
+    .selectFrom('visits')
+    .select('visited_on')
+    .distinct()
+    .$if(after !== undefined, (query) => query.where('visited_on', '>', after as string))
+    .where('visited_on', '<', before)
+    .orderBy('visited_on')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.visited_on);
 }
 
 async function rollUpDays(db: Kysely<Database>, from: string, to: string): Promise<void> {

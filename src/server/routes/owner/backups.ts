@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { backupFailure, backupSchedule, setBackupSchedule } from '../../repositories/backup-repository.js';
-import { errorResponses, ok } from '../responses.js';
+import { settingRoutes } from './setting-routes.js';
 
 const notAvailable = () =>
   new AppError(
@@ -52,25 +52,22 @@ export const backupRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     };
   };
 
-  api.get('/owner/backups', {
-    schema: {
-      summary: 'The backup schedule, the last scheduled backup and a failure since, if any',
-      response: { 200: backupsResponseSchema },
-    },
-    handler: async () => ok(await current()),
-  });
-
-  api.put('/owner/backups/schedule', {
-    schema: {
+  settingRoutes(app, {
+    path: '/owner/backups',
+    response: backupsResponseSchema,
+    current,
+    get: { summary: 'The backup schedule, the last scheduled backup and a failure since, if any' },
+    put: {
+      path: '/owner/backups/schedule',
       summary: 'How often the database is backed up into DATA_DIR/backups, and how many backups are kept',
       description: 'Read by every process at its next turn (every 15 minutes). On PostgreSQL the answer is 409.',
       body: backupScheduleSchema,
-      response: { 200: backupsResponseSchema, ...errorResponses(409) },
-    },
-    handler: async (request) => {
-      if (!(await sqliteDatabaseFile(db))) throw notAvailable();
-      await setBackupSchedule(db, request.body);
-      return ok(await current(), 'Saved');
+      errors: [409],
+      save: async (schedule) => {
+        if (!(await sqliteDatabaseFile(db))) throw notAvailable();
+        await setBackupSchedule(db, schedule);
+      },
+      message: 'Saved',
     },
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   translationMarkBodySchema,
   translationReportResponseSchema,
@@ -19,7 +18,7 @@ import {
   setTranslationMark,
   translationMarks,
 } from '../../repositories/translation-repository.js';
-import { errorResponses, ok } from '../responses.js';
+import { settingRoutes } from './setting-routes.js';
 
 /** Versions are about 45 KB of JSON each: a long history is read this many at a time. */
 const VERSIONS_PER_READ = 20;
@@ -31,8 +30,6 @@ const VERSIONS_PER_READ = 20;
  * "same in every language" marks, which leave a field out of the report.
  */
 export const contentTranslationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // Published versions are never changed, so their history is read once per process and then only
   // extended by the versions published since: a request reads one version number and the draft.
   let published: { upTo: number; history: TranslationHistory } = { upTo: 0, history: EMPTY_TRANSLATION_HISTORY };
@@ -68,38 +65,35 @@ export const contentTranslationRoutes: FastifyPluginAsync<{ db: Db }> = async (a
     return translationReport(current, marks);
   }
 
-  api.get('/owner/content/translations', {
-    schema: {
+  settingRoutes(app, {
+    path: '/owner/content/translations',
+    response: translationReportResponseSchema,
+    current: report,
+    get: {
       tags: ['content'],
       summary: "The draft's translation report",
       description:
         'Per section, each translated field missing in a language (while another has a text), or whose text in a language last changed before another language was edited ("may be out of date"), over every published version and then the draft. Fields marked "same in every language" are listed apart and not reported.',
-      response: { 200: translationReportResponseSchema },
     },
-    handler: async () => ok(await report()),
-  });
-
-  api.put('/owner/content/translations/marks', {
-    schema: {
+    put: {
+      path: '/owner/content/translations/marks',
       tags: ['content'],
       summary: 'Mark a field "same in every language" (a name, a number), or unmark it',
       description:
         'The field by its key in the report (`identity.first_name`, `portfolio.items[shop].title`). Answers the report as it is now.',
       body: translationMarkBodySchema,
-      response: { 200: translationReportResponseSchema, ...errorResponses(422) },
-    },
-    handler: async (request) => {
-      const { key, same } = request.body;
-      if (same) {
-        const marks = await translationMarks(db);
-        if (!marks.has(key) && marks.size >= MAX_TRANSLATION_MARKS) {
-          throw new AppError(422, 'validation_failed', `At most ${MAX_TRANSLATION_MARKS} fields can be marked`, [
-            { field: 'key', code: 'too_big' },
-          ]);
+      errors: [422],
+      save: async ({ key, same }) => {
+        if (same) {
+          const marks = await translationMarks(db);
+          if (!marks.has(key) && marks.size >= MAX_TRANSLATION_MARKS) {
+            throw new AppError(422, 'validation_failed', `At most ${MAX_TRANSLATION_MARKS} fields can be marked`, [
+              { field: 'key', code: 'too_big' },
+            ]);
+          }
         }
-      }
-      await setTranslationMark(db, key, same);
-      return ok(await report());
+        await setTranslationMark(db, key, same);
+      },
     },
   });
 };

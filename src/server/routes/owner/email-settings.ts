@@ -22,6 +22,7 @@ import { getStoredEmailSettings, putStoredEmailSettings } from '../../repositori
 import { enqueueNotification, toDelivery } from '../../repositories/notification-repository.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { errorResponses, ok } from '../responses.js';
+import { settingRoutes } from './setting-routes.js';
 
 export interface EmailSettingsRoutesOptions {
   db: Db;
@@ -73,31 +74,28 @@ export const emailSettingsRoutes: FastifyPluginAsync<EmailSettingsRoutesOptions>
     return { source: 'settings', ...rest, passwordSet: sealedPassword !== null };
   };
 
-  api.get('/owner/email-settings', {
-    schema: {
+  settingRoutes(app, {
+    path: '/owner/email-settings',
+    response: emailSettingsResponseSchema,
+    current,
+    get: {
       summary: 'E-mail settings (never the password)',
       description:
         '`source: environment` when SMTP_URL, MAIL_FROM and MAIL_TO are set: they win and cannot be changed here.',
-      response: { 200: emailSettingsResponseSchema },
     },
-    handler: async () => ok(await current()),
-  });
-
-  api.put('/owner/email-settings', {
-    schema: {
+    put: {
       summary: 'Save the e-mail settings',
       description: 'An empty password keeps the stored one. The password is stored sealed and never answered.',
       body: emailSettingsBodySchema,
-      response: { 200: emailSettingsResponseSchema, ...errorResponses(409) },
-    },
-    handler: async (request) => {
-      if (environment) throw fromEnvironment();
-      const { password, ...rest } = request.body;
-      const stored = await getStoredEmailSettings(db);
-      const sealedPassword =
-        password !== '' ? secretBox.seal(password) : rest.user ? (stored?.sealedPassword ?? null) : null;
-      await putStoredEmailSettings(db, { ...rest, sealedPassword });
-      return ok(await current(), 'Saved');
+      errors: [409],
+      save: async ({ password, ...rest }) => {
+        if (environment) throw fromEnvironment();
+        const stored = await getStoredEmailSettings(db);
+        const sealedPassword =
+          password !== '' ? secretBox.seal(password) : rest.user ? (stored?.sealedPassword ?? null) : null;
+        await putStoredEmailSettings(db, { ...rest, sealedPassword });
+      },
+      message: 'Saved',
     },
   });
 

@@ -42,6 +42,13 @@ function refuseDisallowedMoves({ refused }: StateChange, state: MessageState): v
 export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The message with that id; 404 otherwise. */
+  async function existingMessage(id: string) {
+    const message = await getMessage(db, id);
+    if (!message) throw new AppError(404, 'not_found', 'No such message');
+    return message;
+  }
+
   api.get('/owner/messages', {
     schema: {
       summary: 'Contact messages, newest first, with counts per state',
@@ -120,8 +127,7 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       response: { 200: messageResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
-      const message = await getMessage(db, request.params.id);
-      if (!message) throw new AppError(404, 'not_found', 'No such message');
+      const message = await existingMessage(request.params.id);
       return ok({ message });
     },
   });
@@ -136,8 +142,7 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       response: { 200: messageOriginResponseSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
-      const message = await getMessage(db, request.params.id);
-      if (!message) throw new AppError(404, 'not_found', 'No such message');
+      const message = await existingMessage(request.params.id);
       const origins = await messageOrigins(db, [message.id]);
       return ok({ origin: origins.get(message.id) ?? null });
     },
@@ -154,8 +159,7 @@ export const messageRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     handler: async (request) => {
       const change = await setMessageState(db, [request.params.id], request.body.state);
       refuseDisallowedMoves(change, request.body.state);
-      const message = await getMessage(db, request.params.id);
-      if (!message) throw new AppError(404, 'not_found', 'No such message');
+      const message = await existingMessage(request.params.id);
       return ok({ message }, 'Updated');
     },
   });

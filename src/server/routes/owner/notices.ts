@@ -15,7 +15,8 @@ import {
   saveNoticeChoices,
   setInterfaceLanguage,
 } from '../../repositories/owner-settings-repository.js';
-import { errorResponses, ok } from '../responses.js';
+import { ok } from '../responses.js';
+import { settingRoutes } from './setting-routes.js';
 
 /**
  * Which notices the owner gets and in which language (decision 037), inside the owner scope. Stored
@@ -49,38 +50,33 @@ export const noticesRoutes: FastifyPluginAsync<NoticesRoutesOptions> = async (
     };
   };
 
-  api.get('/owner/notices', {
-    schema: {
-      summary: 'Which notices the owner gets, and their language',
-      response: { 200: noticesResponseSchema },
-    },
-    handler: async () => ok(await current()),
-  });
-
-  api.put('/owner/notices', {
-    schema: {
+  settingRoutes(app, {
+    path: '/owner/notices',
+    response: noticesResponseSchema,
+    current,
+    get: { summary: 'Which notices the owner gets, and their language' },
+    put: {
       summary: 'Choose the notices and their language',
       description: 'A language other than OWNER_LOCALE, when the environment sets it, is refused with 409.',
       body: noticesBodySchema,
-      response: { 200: noticesResponseSchema, ...errorResponses(409) },
-    },
-    handler: async (request) => {
-      const { language } = request.body;
-      if (notifications.locale !== undefined && language !== undefined && language !== notifications.locale) {
-        throw new AppError(409, 'owner_locale_from_environment', 'OWNER_LOCALE sets the language of notifications');
-      }
-      const before = await noticeChoices(db);
-      await saveNoticeChoices(db, request.body);
-      // Back from digests to each message: the messages of the period not yet summed up are told now
-      // in one last digest (new ones are told one by one from here on), so none goes untold.
-      if (before.messages === 'digest' && request.body.messages === 'each') {
-        if (
-          (await queueMessageDigest(db, { notifications, publicUrl: publicUrl() }, new Date(), before)) === 'queued'
-        ) {
-          onQueued();
+      errors: [409],
+      save: async (body) => {
+        const { language } = body;
+        if (notifications.locale !== undefined && language !== undefined && language !== notifications.locale) {
+          throw new AppError(409, 'owner_locale_from_environment', 'OWNER_LOCALE sets the language of notifications');
         }
-      }
-      return ok(await current());
+        const before = await noticeChoices(db);
+        await saveNoticeChoices(db, body);
+        // Back from digests to each message: the messages of the period not yet summed up are told now
+        // in one last digest (new ones are told one by one from here on), so none goes untold.
+        if (before.messages === 'digest' && body.messages === 'each') {
+          if (
+            (await queueMessageDigest(db, { notifications, publicUrl: publicUrl() }, new Date(), before)) === 'queued'
+          ) {
+            onQueued();
+          }
+        }
+      },
     },
   });
 

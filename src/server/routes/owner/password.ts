@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/owner.js';
 import { checkOwnerCredentials, inVerificationSlot, requirePasswordHash } from '../../auth/credential-check.js';
 import type { OwnerAuthContext } from '../../auth/owner-auth-context.js';
-import { verifyPasskey } from '../../auth/passkeys.js';
+import { passkeyAnswerLimit, provePasskey } from '../../auth/passkeys.js';
 import { hashPassword } from '../../auth/password.js';
 import { admitResetRequest } from '../../auth/password-reset-requests.js';
 import { reauthenticatedUntil } from '../../auth/reauthentication.js';
@@ -24,17 +24,17 @@ import type { Db } from '../../db/database.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { clientAddressKey } from '../../rate-limit/client-address.js';
-import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import {
   changePasswordHash,
   getPasswordHash,
   markSessionAuthenticated,
   setPasswordHash,
 } from '../../repositories/owner-repository.js';
-import { listPasskeys, markPasskeyUsed } from '../../repositories/passkey-repository.js';
+import { listPasskeys } from '../../repositories/passkey-repository.js';
 import { consumePasswordResetToken, passwordResetTokenIsLive } from '../../repositories/password-reset-repository.js';
 import { countRecoveryCodesLeft, secondFactorEnabled } from '../../repositories/second-factor-repository.js';
 import { errorResponses, ok } from '../responses.js';
+import { linkTokenFirst } from './link-token.js';
 import { toPasskey } from './passkeys.js';
 
 const errors = errorResponses(429);
@@ -100,14 +100,10 @@ export const passwordResetRoutes: FastifyPluginAsync<OwnerAuthContext> = async (
       body: passwordResetBodySchema,
       response: { 200: passwordChangedResponseSchema, ...errorResponses(400), ...errors },
     },
-    // Before the body's validation: a link cut short (a mail client wrapping it, a partial copy)
-    // must say so, not that the new password is too short (issue 25, defect 9).
-    preValidation: async (request) => {
-      const { token } = (request.body ?? {}) as { token?: unknown };
-      if (!passwordResetBodySchema.shape.token.safeParse(token).success) {
-        throw new AppError(400, 'broken_reset_link', 'This reset link is broken or incomplete: ask for a new one');
-      }
-    },
+    preValidation: linkTokenFirst(
+      passwordResetBodySchema.shape.token,
+      () => new AppError(400, 'broken_reset_link', 'This reset link is broken or incomplete: ask for a new one'),
+    ),
     handler: async (request, reply) => {
       const { token, password, code } = request.body;
       const invalid = () => new AppError(400, 'invalid_reset_link', 'This link is used or expired: ask for a new one');
@@ -164,12 +160,11 @@ export const accountSecurityRoutes: FastifyPluginAsync<OwnerAuthContext> = async
       body: passkeySignInBodySchema,
       response: { 200: reauthenticationResponseSchema, ...errors },
     },
-    preHandler: createRateLimit(db, { name: 'passkey-sign-in', points: 10, windowMs: 15 * 60_000 }),
+    preHandler: passkeyAnswerLimit(db),
     handler: async (request) => {
       const session = signedInSession(request.ownerSession);
       const now = new Date();
-      const passkey = await verifyPasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
-      await markPasskeyUsed(db, passkey.id, Number(passkey.counter), now);
+      await provePasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
       return reauthenticated(db, session, now);
     },
   });

@@ -25,6 +25,7 @@ import {
   storePicture,
 } from '../../repositories/picture-repository.js';
 import { errorResponses, ok } from '../responses.js';
+import { settingRoutes } from './setting-routes.js';
 
 export interface PictureRoutesOptions {
   db: Db;
@@ -154,27 +155,22 @@ export const pictureRoutes: FastifyPluginAsync<PictureRoutesOptions> = async (ap
     },
   });
 
-  api.get('/owner/content/alt-confirmations', {
-    schema: {
+  settingRoutes(app, {
+    path: '/owner/content/alt-confirmations',
+    response: altConfirmationsResponseSchema,
+    current: () => altConfirmations(db),
+    get: {
       tags: ['content'],
       summary: "The owner's confirmations that a replaced picture's alt texts still fit it",
-      response: { 200: altConfirmationsResponseSchema },
     },
-    handler: async () => ok(await altConfirmations(db)),
-  });
-
-  api.put('/owner/content/alt-confirmations', {
-    schema: {
+    put: {
       tags: ['content'],
       summary: "Confirm that a place's alt texts fit its new picture",
       description:
         'Where the draft shows another picture than the published version (the home photo, a project by its id), an alt text still the published one refuses publishing (422 needs_review) until it is rewritten or confirmed here, as it is: an alt text edited after its confirmation asks again. One confirmation per place, the newest kept.',
       body: altConfirmationBodySchema,
-      response: { 200: altConfirmationsResponseSchema },
-    },
-    handler: async (request) => {
-      await confirmAlts(db, request.body);
-      return ok(await altConfirmations(db), 'Confirmed');
+      save: (confirmation) => confirmAlts(db, confirmation),
+      message: 'Confirmed',
     },
   });
 

@@ -15,21 +15,20 @@ import {
 import { checkOwnerCredentials, requirePasswordHash } from '../../auth/credential-check.js';
 import { sessionOf } from '../../auth/current-session.js';
 import type { OwnerAuthContext } from '../../auth/owner-auth-context.js';
-import { passkeyAuthenticationOptions, verifyPasskey } from '../../auth/passkeys.js';
+import { passkeyAnswerLimit, passkeyAuthenticationOptions, provePasskey } from '../../auth/passkeys.js';
 import { clearSessionCookie } from '../../auth/session-cookie.js';
 import { startOwnerSession } from '../../auth/start-session.js';
 import type { OwnerSessionTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { deleteSession, listSessions } from '../../repositories/owner-repository.js';
-import { markPasskeyUsed } from '../../repositories/passkey-repository.js';
 import { errorResponses, ok } from '../responses.js';
 
 // Signing in is also rate limited by address.
 const errors = errorResponses(429);
 const signedOutResponseSchema = successResponseSchema(z.object({ signedOut: z.literal(true) }));
 
-function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
+export function toSession(row: OwnerSessionTable, currentId: string | undefined): OwnerSession {
   return {
     id: row.id,
     device: row.device,
@@ -90,12 +89,11 @@ export const sessionRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app, c
       body: passkeySignInBodySchema,
       response: { 200: sessionResponseSchema, ...errors },
     },
-    preHandler: createRateLimit(db, { name: 'passkey-sign-in', points: 10, windowMs: 15 * 60_000 }),
+    preHandler: passkeyAnswerLimit(db),
     handler: async (request, reply) => {
       await requirePasswordHash(context);
       const now = new Date();
-      const passkey = await verifyPasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
-      await markPasskeyUsed(db, passkey.id, Number(passkey.counter), now);
+      await provePasskey(context, request.body.response as unknown as AuthenticationResponseJSON, now);
       const session = await startOwnerSession(context, request, reply, 'passkey', now);
       return ok({ session: toSession(session, session.id) }, 'Signed in');
     },

@@ -11,6 +11,8 @@ import { createRateLimit } from '../../rate-limit/rate-limit.js';
 import { getPasswordHash } from '../../repositories/owner-repository.js';
 import { ownerSetupTokenIsLive, setFirstPasswordWithToken } from '../../repositories/owner-setup-repository.js';
 import { errorResponses, ok } from '../responses.js';
+import { linkTokenFirst } from './link-token.js';
+import { toSession } from './session.js';
 
 const invalidLink = () =>
   new AppError(
@@ -37,11 +39,7 @@ export const ownerSetupRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app
       body: ownerSetupBodySchema,
       response: { 200: sessionResponseSchema, ...errorResponses(409, 429) },
     },
-    // Before the body's validation: a link cut short says so, not that the password is too short.
-    preValidation: async (request) => {
-      const { token } = (request.body ?? {}) as { token?: unknown };
-      if (!ownerSetupBodySchema.shape.token.safeParse(token).success) throw invalidLink();
-    },
+    preValidation: linkTokenFirst(ownerSetupBodySchema.shape.token, invalidLink),
     preHandler: createRateLimit(db, { name: 'owner-setup', points: 10, windowMs: 15 * 60_000 }),
     handler: async (request, reply) => {
       const { token, password } = request.body;
@@ -54,19 +52,7 @@ export const ownerSetupRoutes: FastifyPluginAsync<OwnerAuthContext> = async (app
       if (outcome === 'password-exists') throw passwordExists();
       request.log.warn('owner password set with the set-up link');
       const session = await startOwnerSession(context, request, reply, 'password');
-      return ok(
-        {
-          session: {
-            id: session.id,
-            device: session.device,
-            createdAt: session.created_at,
-            lastSeenAt: session.last_seen_at,
-            expiresAt: session.expires_at,
-            current: true,
-          },
-        },
-        'Password set; signed in',
-      );
+      return ok({ session: toSession(session, session.id) }, 'Password set; signed in');
     },
   });
 };

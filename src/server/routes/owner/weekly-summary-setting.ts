@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { weeklySummaryBodySchema, weeklySummaryResponseSchema } from '../../../shared/schemas/stats.js';
 import type { NotificationSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -12,7 +11,7 @@ import {
   weeklySummaryEnabled,
   weeklySummaryTime,
 } from '../../repositories/owner-settings-repository.js';
-import { errorResponses, ok } from '../responses.js';
+import { settingRoutes } from './setting-routes.js';
 
 /**
  * The weekly summary's opt-in and its day and hour (UTC), inside the owner scope (401 without a
@@ -23,7 +22,6 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
   app,
   { db, notifications },
 ) => {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   // E-mail may be set up in Settings while the site runs: asked each time.
   const emailConfigured = async () => (await activeChannels(db, notifications)).includes('email');
   const current = async () => ({
@@ -33,35 +31,29 @@ export const weeklySummaryRoutes: FastifyPluginAsync<{ db: Db; notifications: No
     lastWeek: (await lastSummaryWeek(db)) ?? null,
   });
 
-  api.get('/owner/weekly-summary', {
-    schema: {
-      summary: 'Whether the weekly summary e-mail is on',
-      response: { 200: weeklySummaryResponseSchema },
-    },
-    handler: async () => ok(await current()),
-  });
-
-  api.put('/owner/weekly-summary', {
-    schema: {
+  settingRoutes(app, {
+    path: '/owner/weekly-summary',
+    response: weeklySummaryResponseSchema,
+    current,
+    get: { summary: 'Whether the weekly summary e-mail is on' },
+    put: {
       summary: 'Turn the weekly summary e-mail on or off, and choose its day and hour (UTC)',
       description: 'Turning it on needs e-mail (SMTP_URL, MAIL_FROM, MAIL_TO): without it the answer is 409.',
       body: weeklySummaryBodySchema,
-      response: { 200: weeklySummaryResponseSchema, ...errorResponses(409) },
-    },
-    handler: async (request) => {
-      if (request.body.enabled && !(await emailConfigured())) {
-        throw new AppError(409, 'channel_not_configured', 'The weekly summary needs e-mail, which is not configured');
-      }
-      const { enabled, day, hour } = request.body;
-      if (day !== undefined || hour !== undefined) {
-        await setWeeklySummaryTime(db, {
-          ...(await weeklySummaryTime(db)),
-          ...(day === undefined ? {} : { day }),
-          ...(hour === undefined ? {} : { hour }),
-        });
-      }
-      await setWeeklySummaryEnabled(db, enabled);
-      return ok(await current());
+      errors: [409],
+      save: async ({ enabled, day, hour }) => {
+        if (enabled && !(await emailConfigured())) {
+          throw new AppError(409, 'channel_not_configured', 'The weekly summary needs e-mail, which is not configured');
+        }
+        if (day !== undefined || hour !== undefined) {
+          await setWeeklySummaryTime(db, {
+            ...(await weeklySummaryTime(db)),
+            ...(day === undefined ? {} : { day }),
+            ...(hour === undefined ? {} : { hour }),
+          });
+        }
+        await setWeeklySummaryEnabled(db, enabled);
+      },
     },
   });
 };
