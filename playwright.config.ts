@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_PORT, e2eDataDir } from './e2e/support.js';
-import { BROWSER_USER_AGENT, CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/built-site.js';
+import { BROWSER_USER_AGENT, CHROMIUM_ARGS, HEADLESS_CHROMIUM_PATH } from './scripts/built-site.js';
 
 /**
  * One worker per core: a worker spends most of its time waiting on its page (a navigation, an
@@ -9,7 +9,7 @@ import { BROWSER_USER_AGENT, CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/buil
  */
 const workers = Number(process.env.E2E_WORKERS) || Math.max(1, availableParallelism());
 
-/** Browser tests: Debian's Chromium against the real built server on a fresh database each run. */
+/** Browser tests: Debian's headless Chromium against the real built server on a fresh database each run. */
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: Boolean(process.env.CI),
@@ -29,7 +29,7 @@ export default defineConfig({
     trace: 'on-first-retry',
     userAgent: BROWSER_USER_AGENT,
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -4,6 +4,33 @@ import { budget, chooseLanguage, expect, open, test } from './fixtures.js';
 const PAGES = ['/', '/about', '/portfolio', '/contact', '/missing-page'];
 
 test.describe('accessibility and responsiveness', () => {
+  // The scans below pass only if the check can fail: a nameless button in the page and in a frame.
+  test('the axe check fails on a serious finding, in the page and in its frames, and leaves out what it excludes', async ({
+    page,
+  }) => {
+    // Served from the site's own origin, as every page the scans look at.
+    await page.route('**/axe-faults', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Faults</title><main><h1>Faults</h1><button id="outer"></button><iframe title="inner" srcdoc="<button id=inner></button>"></iframe></main>',
+      }),
+    );
+    await page.goto('/axe-faults');
+    await expect(page.frameLocator('iframe').locator('#inner')).toBeAttached();
+    const failure = (scope?: { exclude: string }) =>
+      expectNoAxeViolations(page, 'a page with faults', scope).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+    const whole = await failure();
+    expect(whole).toContain('button-name');
+    expect(whole).toContain('#outer');
+    expect(whole).toContain('#inner');
+    const withoutFrame = await failure({ exclude: 'iframe' });
+    expect(withoutFrame).toContain('#outer');
+    expect(withoutFrame).not.toContain('#inner');
+  });
+
   // One test per page and theme: an axe scan takes a few seconds on a busy two-core machine, and
   // ten of them in one test would not fit any sensible budget.
   for (const theme of ['light', 'dark'] as const) {

@@ -8,6 +8,13 @@ import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../src/server/server-runt
 
 /** Debian's Chromium as root: no sandbox, and no reaching for the (closed) internet at every start. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The same Chromium built for headless use alone (Debian's chromium-headless-shell, the build
+ * Playwright itself runs headless), for the browser tests: the full browser's headless mode keeps
+ * its whole window machinery busy, which cost the Playwright suite a sixth of its time on two cores.
+ */
+export const HEADLESS_CHROMIUM_PATH = process.env.HEADLESS_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

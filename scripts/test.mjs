@@ -2,13 +2,13 @@
 // `npm test`: every check, in order: types, lint, unit and API tests, build (the server's without a
 // second type-check: `tsc --noCheck`, since the type-check ran first), browser tests (Chromium, then the
 // journeys in Firefox and WebKit).
-// It installs what a fresh machine lacks (Chromium and poppler-utils from Debian when run as root) and ends with one
+// It installs what a fresh machine lacks (Debian's packages, when run as root) and ends with one
 // summary line, "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_CHROMIUM = process.env.HEADLESS_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 const began = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -26,11 +26,11 @@ function run(title, command, args, env = {}) {
 }
 
 /**
- * Debian packages the tests drive: Chromium for the browser tests, poppler-utils to read the CV PDFs,
+ * Debian packages the tests drive: headless Chromium for the browser tests, poppler-utils to read the CV PDFs,
  * Firefox ESR and WebKitGTK's WebDriver (in a virtual display) for the cross-engine journeys.
  */
 const DEBIAN_PACKAGES = [
-  { name: 'chromium', binary: CHROMIUM },
+  { name: 'chromium-headless-shell', binary: HEADLESS_CHROMIUM },
   { name: 'poppler-utils', binary: '/usr/bin/pdftotext' },
   { name: 'firefox-esr', binary: '/usr/bin/firefox-esr' },
   { name: 'webkit2gtk-driver', binary: '/usr/bin/WebKitWebDriver' },
@@ -43,7 +43,7 @@ function ensureDebianPackages() {
   if (process.getuid?.() !== 0) {
     console.error(
       `The tests need these Debian packages: ${missing.join(', ')}.\n` +
-        `Install them with: sudo apt-get install -y ${missing.join(' ')}  (CHROMIUM_PATH may name another Chromium)`,
+        `Install them with: sudo apt-get install -y ${missing.join(' ')}  (HEADLESS_CHROMIUM_PATH may name another headless Chromium)`,
     );
     process.exit(1);
   }
@@ -99,7 +99,7 @@ run('Unit and API tests (Vitest)', 'npx', [
 run('Build', 'npm', ['run', 'build', '--silent']);
 run('Browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
   E2E_PORT: String(process.env.E2E_PORT ?? (await freePort())),
-  CHROMIUM_PATH: CHROMIUM,
+  HEADLESS_CHROMIUM_PATH: HEADLESS_CHROMIUM,
 });
 // The Playwright suite has just driven Chromium through the same journeys (and more), so here the journeys
 // run in the two other engines; `npm run test:engines` alone still runs all three.
