@@ -20,12 +20,20 @@ export const ownerTexts = Object.fromEntries(
 export const OWNER_PASSWORD = 'a long owner passphrase';
 
 /**
+ * The budget of a `beforeAll` that starts a site of its own: a fresh built site starts in about 5 s
+ * on an idle two-core machine, and has been seen to take more than 15 s while the other workers'
+ * browsers load the cores (the default 30 s also covers the hook's other work).
+ */
+const SITE_START_MS = 90_000;
+
+/**
  * A site started afresh on its own port and data folder, with no owner password (each worker's shared
- * server has one, set by other tests), and the set-up link it printed at start-up.
+ * server has one, set by other tests), and the set-up link it printed at start-up. For a `beforeAll`.
  */
 export async function startFirstRunSite(
   env: Record<string, string> = {},
 ): Promise<{ site: BuiltSite; setupLink: string }> {
+  test.setTimeout(SITE_START_MS);
   const site = await startBuiltSite({ LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...env });
   const link = () => /Set up the owner's password: (\S+?)"/.exec(site.output())?.[1];
   await expect.poll(link, { message: 'the set-up link printed at start-up', timeout: 30_000 }).toBeDefined();
@@ -34,9 +42,10 @@ export async function startFirstRunSite(
 
 /**
  * A site of a spec's own (its own environment: no e-mail, a Telegram stand-in) with the owner's
- * password set as the owner does, `npm run owner:password`, on its data folder.
+ * password set as the owner does, `npm run owner:password`, on its data folder. For a `beforeAll`.
  */
 export async function startOwnedSite(env: Record<string, string>): Promise<BuiltSite> {
+  test.setTimeout(SITE_START_MS);
   const site = await startBuiltSite({ LOG_LEVEL: 'warn', ...env });
   const password = spawnSync(process.execPath, ['dist/node/server/cli/owner-password.js'], {
     input: `${OWNER_PASSWORD}\n`,

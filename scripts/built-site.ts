@@ -88,7 +88,9 @@ export async function startBuiltSite(
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 150; attempt++) {
+  // About 5 s on an idle two-core machine (the migrations, the content folder's import); several
+  // times that while browser tests load both cores. It returns as soon as the site answers.
+  for (let attempt = 0; attempt < 600; attempt++) {
     if (
       await fetch(`${url}/api/v1/pages/footer`).then(
         (response) => response.ok,
