@@ -158,8 +158,9 @@ function Levels({ title, items, words }: { title: string; items: CvLevel[]; word
   return (
     <View style={styles.column}>
       <Text style={styles.columnTitle}>{title}</Text>
-      {items.map((item) => (
-        <View key={item.name} style={styles.level} wrap={false}>
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: made once, never updated; owner-written names may repeat
+        <View key={index} style={styles.level} wrap={false}>
           <Text style={styles.levelName}>{item.name}</Text>
           {words ? <Text style={styles.levelWord}>{words(item.level)}</Text> : null}
           <Marks level={item.level} />
@@ -205,8 +206,9 @@ function Header({ cv }: { cv: Cv }) {
       </View>
       {cv.links.length > 0 ? (
         <View style={styles.profiles}>
-          {cv.links.map((link) => (
-            <Text key={link.url} style={styles.profile}>
+          {cv.links.map((link, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: made once, never updated; a link may be listed twice
+            <Text key={index} style={styles.profile}>
               <Text style={styles.profileNetwork}>{link.network} </Text>
               <Link src={link.url} style={styles.link}>
                 {link.shown}
@@ -241,8 +243,9 @@ export function CvDocument({ cv, paper }: { cv: Cv; paper: CvPaperSize }) {
         <Header cv={cv} />
         {cv.about.length > 0 ? (
           <Section title={labels.about}>
-            {cv.about.map((paragraph) => (
-              <Text key={paragraph} style={styles.paragraph}>
+            {cv.about.map((paragraph, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: made once, never updated; paragraphs may repeat
+              <Text key={index} style={styles.paragraph}>
                 {paragraph}
               </Text>
             ))}
@@ -284,8 +287,9 @@ export function CvDocument({ cv, paper }: { cv: Cv; paper: CvPaperSize }) {
         {cv.services.length > 0 ? (
           <Section title={labels.services}>
             <View style={styles.grid}>
-              {cv.services.map((service) => (
-                <View key={service.title} style={styles.cell} wrap={false}>
+              {cv.services.map((service, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: made once, never updated; owner-written titles may repeat
+                <View key={index} style={styles.cell} wrap={false}>
                   <Text style={styles.cellTitle}>{service.title}</Text>
                   <Text style={styles.cellText}>{service.description}</Text>
                 </View>
@@ -296,8 +300,9 @@ export function CvDocument({ cv, paper }: { cv: Cv; paper: CvPaperSize }) {
         {cv.projects.length > 0 ? (
           <Section title={labels.projects}>
             <View style={styles.grid}>
-              {cv.projects.map((project) => (
-                <View key={project.title} style={styles.cell} wrap={false}>
+              {cv.projects.map((project, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: made once, never updated; owner-written titles may repeat
+                <View key={index} style={styles.cell} wrap={false}>
                   <Text style={styles.cellTitle}>
                     {project.title} <Text style={styles.cellMeta}>· {project.year}</Text>
                   </Text>
@@ -308,8 +313,9 @@ export function CvDocument({ cv, paper }: { cv: Cv; paper: CvPaperSize }) {
                     </Link>
                   ) : null}
                   <View style={styles.tags}>
-                    {project.tags.map((tag) => (
-                      <Text key={tag} style={styles.tag}>
+                    {project.tags.map((tag, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: made once, never updated; a tag may repeat
+                      <Text key={index} style={styles.tag}>
                         {tag}
                       </Text>
                     ))}
