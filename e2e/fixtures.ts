@@ -39,6 +39,9 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void 
 
 export { expect };
 
+/** Chromium's console error for a script that a sandboxed frame (the studio's preview) refuses to run. */
+export const SANDBOX_BLOCKED_SCRIPT = /Blocked script execution in '[^']*' because the document's frame is sandboxed/;
+
 /**
  * A test's time budget from its work, for tests that do more than the default 30 s covers (a page or
  * two). On the two-core machines the suite runs on, a page load or a navigation behind the loader

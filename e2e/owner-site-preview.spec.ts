@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Frame, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
-import { budget, expect, test } from './fixtures.js';
+import { budget, expect, SANDBOX_BLOCKED_SCRIPT, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { saved, studioTexts } from './studio-support.js';
 
@@ -55,9 +55,13 @@ function inPreview(page: Page, selector: string, read: 'text' | 'html' | 'count'
 
 // One owner, one draft: these tests build on each other in order.
 test.describe.configure({ mode: 'serial' });
-// A trace's snapshots run Playwright's own script in every frame, which the preview's sandbox blocks
-// and Chromium reports as a console error: without a trace, these tests prove the preview reports none.
-test.use({ trace: 'off' });
+// A retry records a trace (playwright.config.ts), whose snapshots run Playwright's own script in every
+// frame: the preview's sandbox blocks it and Chromium reports that as a console error. Only then is it
+// allowed; a first run proves the preview reports none. (Turning the trace off for the file instead
+// would need workers of their own, which started these files last.)
+test.beforeEach(({ allowConsoleErrors }, testInfo) => {
+  if (testInfo.retry > 0) allowConsoleErrors(SANDBOX_BLOCKED_SCRIPT);
+});
 
 test.describe("the studio's preview and footer editor", () => {
   useOwnerPassword();
