@@ -2,10 +2,10 @@
 // `npm test`: every check, in order: types, lint, unit and API tests, build (the server's without a
 // second type-check: `tsc --noCheck`, since the type-check ran first), browser tests (Chromium, then the
 // journeys in Firefox and WebKit).
-// It installs what a fresh machine lacks (Debian's packages, when run as root) and ends with one
-// summary line, "N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// It installs what a fresh machine lacks (Debian's packages, when run as root; the native SQLite module
+// when `npm ci --ignore-scripts` left it unbuilt) and ends with one summary line, "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const HEADLESS_CHROMIUM = process.env.HEADLESS_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -53,6 +53,32 @@ function ensureDebianPackages() {
   ]);
 }
 
+const SQLITE_BINDING = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+
+/**
+ * The packages' install scripts, when `npm ci --ignore-scripts` skipped them (CI does, to save a minute):
+ * better-sqlite3 compiles SQLite from source here (no prebuilt binary is reachable), about 80 s on one
+ * core, so it runs beside the type-check and lint, which need no database; the tests wait for it.
+ */
+function buildNativeModules() {
+  if (existsSync(SQLITE_BINDING)) return Promise.resolve();
+  console.info('\n▶ Building the native SQLite module in the background (log: test-results/native-build.log)');
+  const start = Date.now();
+  const log = openSync('test-results/native-build.log', 'w');
+  const child = spawn('npm', ['rebuild', 'better-sqlite3', 'esbuild'], { stdio: ['ignore', log, log] });
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      if (code !== 0 || !existsSync(SQLITE_BINDING)) {
+        console.error(`\n✖ Building the native SQLite module failed (exit ${code}):\n`);
+        console.error(readFileSync('test-results/native-build.log', 'utf8'));
+        process.exit(1);
+      }
+      console.info(`✔ Native SQLite module: ${seconds(start)}`);
+      resolve();
+    });
+  });
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -87,8 +113,10 @@ function summary() {
 rmSync('test-results', { recursive: true, force: true });
 mkdirSync('test-results', { recursive: true });
 ensureDebianPackages();
+const nativeModules = buildNativeModules();
 run('Type-check', 'npm', ['run', 'typecheck', '--silent']);
 run('Lint, format and unused code (Biome, knip)', 'npm', ['run', 'lint', '--silent']);
+await nativeModules;
 run('Unit and API tests (Vitest)', 'npx', [
   'vitest',
   'run',
