@@ -46,8 +46,32 @@ export async function expectNoAxeViolations(page: Page, where: string, scope: Ax
 }
 
 /**
- * The owner's rule for every screen: axe clean and no sideways scrolling at a phone's 320 px and a
- * desktop's 1280 px, in the light and the dark theme (chosen as the theme switch does).
+ * The selects whose chosen option (or any of their options) is wider than the room the closed select
+ * gives it ("По дате, сначала нов"): the text measured in the select's own font against its width less
+ * padding and the arrow.
+ */
+export function clippedChoices(page: Page, options: 'chosen' | 'every' = 'chosen'): Promise<string[]> {
+  return page.evaluate((which) => {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    // Chromium draws a closed select's arrow inside its padding box, about this wide.
+    const ARROW = 20;
+    return [...document.querySelectorAll('select')].flatMap((select) => {
+      const style = getComputedStyle(select);
+      if (style.display === 'none' || select.offsetParent === null) return [];
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+      const shown = which === 'every' ? [...select.options] : [...select.selectedOptions];
+      return shown
+        .filter((option) => context.measureText(option.text).width > room)
+        .map((option) => `${select.labels[0]?.textContent?.trim() || select.name || select.id}: "${option.text}"`);
+    });
+  }, options);
+}
+
+/**
+ * The owner's rule for every screen: axe clean, no sideways scrolling and no clipped choice at a
+ * phone's 320 px and a desktop's 1280 px, in the light and the dark theme (chosen as the theme switch does).
  */
 export async function expectCleanAtPhoneAndDesktop(page: Page, screen: string, scope: AxeScope = {}): Promise<void> {
   for (const width of [320, 1280]) {
@@ -60,6 +84,7 @@ export async function expectCleanAtPhoneAndDesktop(page: Page, screen: string, s
       const where = `${screen}, ${width} px, ${theme}`;
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `sideways scrolling: ${where}`).toBeLessThanOrEqual(0);
+      expect(await clippedChoices(page), `clipped choices: ${where}`).toEqual([]);
       await expectNoAxeViolations(page, where, scope);
     }
   }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectCleanAtPhoneAndDesktop, expectNoAxeViolations } from './axe.js';
+import { clippedChoices, expectCleanAtPhoneAndDesktop, expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { signIn, useOwnerPassword } from './owner-support.js';
 import { studioTexts } from './studio-support.js';
@@ -233,6 +233,21 @@ test.describe('the studio’s notes (issue 27)', () => {
           expect(overflow, `${path} at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
           await expectNoAxeViolations(page, `${path} at ${width} px in ${theme}`);
         }
+      }
+    }
+  });
+
+  test('the list’s filters show every choice whole, in each language, on a phone and a desktop', async ({ page }) => {
+    test.setTimeout(budget({ pages: 7 }));
+    await signIn(page, 'english');
+    for (const locale of ['lotin', 'russian', 'english'] as const) {
+      await page.goto(`/owner/site/notes?lang=${locale}`);
+      await expect(
+        page.getByRole('heading', { level: 1, name: studioTexts[locale].entries.collections.notes }),
+      ).toBeVisible();
+      for (const width of [320, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await clippedChoices(page, 'every'), `${locale} at ${width} px`).toEqual([]);
       }
     }
   });
