@@ -237,7 +237,9 @@ test.describe('the studio’s notes (issue 27)', () => {
     }
   });
 
-  test('the list’s filters show every choice whole, in each language, on a phone and a desktop', async ({ page }) => {
+  test('the list’s filters show every choice whole, in each language, on a phone and a desktop; entries take its width', async ({
+    page,
+  }) => {
     test.setTimeout(budget({ pages: 7 }));
     await signIn(page, 'english');
     for (const locale of ['lotin', 'russian', 'english'] as const) {
@@ -249,6 +251,11 @@ test.describe('the studio’s notes (issue 27)', () => {
         await page.setViewportSize({ width, height: 900 });
         expect(await clippedChoices(page, 'every'), `${locale} at ${width} px`).toEqual([]);
       }
+      // The entries take the list's whole width, with the list's own padding: not the owner card's 40rem
+      // and 32 px, which the bundle put after the list's rules until the layers (decision 046).
+      const entry = page.getByRole('main').getByRole('listitem').first();
+      await expect(entry).toHaveCSS('max-width', 'none');
+      await expect(entry).toHaveCSS('padding', '12px 16px');
     }
   });
 });
