@@ -297,8 +297,15 @@ test.describe('the publish bar, the preview of an incomplete draft, and the stud
     expect(await boxDepth(page)).toBeLessThanOrEqual(2);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
 
-    // The bar and the publish question fit the phone too.
+    // The bar and the publish question fit the phone too; the draft's state reads on a line of its own
+    // under the save status and Publish, not folded into a narrow column between them.
     expect(await inView(page, bar(page))).toBe(true);
+    const state = bar(page).locator('p[class*="barQuiet"], p[class*="barChanged"]');
+    await expect(state).toHaveText(/\S/);
+    const lines = await state.evaluate(
+      (element) => element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(lines).toBeLessThan(1.5);
     await bar(page).getByRole('button', { name: en.publish_bar.open }).click();
     const dialog = page.getByRole('dialog', { name: en.publish_bar.confirm_title });
     await expect(dialog).toBeVisible();
