@@ -339,19 +339,30 @@ test.describe('the statistics dashboard', () => {
 
   test('switches counting this browser off and on, and keeps the choice', async ({ page, context }) => {
     const counting = page.getByRole('switch', { name: en.stats.this_browser.label });
+    // The switch moves at once; the cookie comes with the server's answer, a moment later (under load,
+    // after the text has changed): wait for that answer before reading the cookies or reloading.
+    const saved = () =>
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/api/v1/owner/stats/this-browser') && response.request().method() === 'PUT',
+      );
     await expect(counting).toBeChecked();
     // click(), not uncheck(): the switch moves as the query cache renders, a task after the click.
+    const off = saved();
     await counting.click();
     await expect(counting).not.toBeChecked();
     await expect(page.getByText(en.stats.this_browser.off)).toBeVisible();
+    expect((await off).status()).toBe(200);
     expect((await context.cookies()).find((cookie) => cookie.name === 'not_counted')).toMatchObject({
       value: '1',
       httpOnly: true,
     });
     await page.reload();
     await expect(counting).not.toBeChecked();
+    const on = saved();
     await counting.click();
     await expect(counting).toBeChecked();
+    expect((await on).status()).toBe(200);
     expect((await context.cookies()).some((cookie) => cookie.name === 'not_counted')).toBe(false);
   });
 
