@@ -100,6 +100,21 @@ test.describe("the studio's translation report", () => {
       await expect(page.getByRole('heading', { level: 2, name: texts.translations.marked_title })).toBeVisible();
       await expect(page.getByText(texts.translations.intro)).toBeVisible();
     }
+    // The notes' and projects' cards are the sections' cards: the same padding and the same heading.
+    await expect(
+      page.getByRole('heading', { level: 2, name: studioTexts.english.entries.collections.projects }),
+    ).toBeVisible();
+    const looks = await page
+      .getByRole('main')
+      .locator('section:has(> h2)')
+      .evaluateAll((sections) =>
+        sections.map((section) => {
+          const heading = section.querySelector('h2');
+          return `${getComputedStyle(section).padding} ${heading ? getComputedStyle(heading).fontSize : ''}`;
+        }),
+      );
+    expect(looks.length).toBeGreaterThan(5);
+    expect(new Set(looks).size, looks.join(', ')).toBe(1);
   });
 
   test('unmarked, the name is reported again; with the draft discarded, nothing is left to report about it', async ({

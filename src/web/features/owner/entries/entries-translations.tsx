@@ -5,6 +5,7 @@ import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { COLLECTIONS, type Collection } from '../../../../shared/schemas/collections.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import siteStyles from '../site/site.module.css';
+import reportStyles from '../site/translation-report.module.css';
 import { useEntries } from './api/get-entries.js';
 import { entryTitle } from './collection-list.js';
 
@@ -34,9 +35,9 @@ function CollectionTranslations({ collection }: { collection: Collection }) {
     .filter(({ missing }) => missing.length > 0);
   const titleId = `translations-${collection}`;
   return (
-    <section className={siteStyles.panel} aria-labelledby={titleId}>
+    <section className={reportStyles.section} aria-labelledby={titleId}>
       <h2 id={titleId}>{t(`entries.collections.${collection}`)}</h2>
-      {entries.data && lacking.length === 0 && <p className={siteStyles.muted}>{t('translations.section_done')}</p>}
+      {entries.data && lacking.length === 0 && <p className={reportStyles.done}>{t('translations.section_done')}</p>}
       {lacking.length > 0 && (
         <ul>
           {lacking.map(({ entry, missing }) => (
