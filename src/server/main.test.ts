@@ -76,4 +76,32 @@ describe('starting and stopping the server', () => {
       expect(output()).toContain('shutting down: finishing requests in flight');
     },
   );
+
+  // Run directly, with no npm to pass a copy of each Ctrl+C on: the second one alone must be enough.
+  it('stops at once on a second Ctrl+C two seconds after the first, with a request still in flight', async () => {
+    const contentDir = writeContentDir(path.join(tempDir(), 'content'));
+    const { child, output } = start({ CONTENT_DIR: contentDir, DATA_DIR: tempDir(), WEB_ROOT: tempDir() });
+    const port = await listeningPort(output);
+    // A request whose body never ends: without the second Ctrl+C the server would wait for it 10 s.
+    const outgoing = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/v1/contact',
+      headers: { 'content-type': 'application/json', 'content-length': '1000' },
+    });
+    outgoing.on('error', () => undefined);
+    outgoing.write('{"name":');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child.kill('SIGINT');
+    while (!output().includes('shutting down')) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    const pressed = Date.now();
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(Date.now() - pressed).toBeLessThan(3_000);
+    expect(code, output()).toBe(130);
+    expect(output()).toContain('Ctrl+C again: stopping at once');
+    outgoing.destroy();
+  });
 });

@@ -80,15 +80,15 @@ async function main(): Promise<void> {
   });
   // `npm run serve` and `npm start` pass a signal on to the server, and a signal sent to the whole
   // process group (Ctrl+C, `docker stop`, a supervisor) reaches the server directly as well: each
-  // arrives twice or more. A repeated signal must not abort the shutdown (the default action would
-  // reset every request in flight). Only a deliberate later Ctrl+C stops at once: a third SIGINT,
-  // coming at least FORCE_GRACE_MS after the first, so copies of one Ctrl+C never add up to it.
-  const sigints: number[] = [];
+  // arrives twice or more, within moments. A repeated signal must not abort the shutdown (the default
+  // action would reset every request in flight). Only a deliberate later Ctrl+C stops at once: a
+  // SIGINT at least FORCE_GRACE_MS after the first, whether or not npm passed the first one on (a
+  // count of copies missed the second Ctrl+C once npm's copy did not come).
+  let firstSigint = Number.POSITIVE_INFINITY;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signal === 'SIGINT') sigints.push(Date.now());
+    if (signal === 'SIGINT') firstSigint = Math.min(firstSigint, Date.now());
     if (closing) {
-      const first = sigints[0] ?? Number.POSITIVE_INFINITY;
-      if (signal === 'SIGINT' && sigints.length >= 3 && Date.now() - first >= FORCE_GRACE_MS) {
+      if (signal === 'SIGINT' && Date.now() - firstSigint >= FORCE_GRACE_MS) {
         app.log.warn('Ctrl+C again: stopping at once, without finishing the requests in flight');
         process.exit(130);
       }
