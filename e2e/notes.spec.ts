@@ -58,6 +58,14 @@ test.describe('notes (issue 27)', () => {
     ]);
     await expect(main.getByRole('region', { name: translations.russian.notes.also_in })).toHaveCount(0);
     await expect(main.getByRole('article').first()).toContainText('2 минуты чтения');
+    await expect(main.getByRole('article', { name: noteFile(EVERYWHERE, 'russian').title })).toContainText(
+      '18 сентября 2026 г.',
+    );
+    // Uzbek in its own words: browsers have none (Chromium wrote "2026 M09 18" over the server's date).
+    await chooseLanguage(page, 'lotin');
+    await expect(main.getByRole('article', { name: noteFile(EVERYWHERE, 'lotin').title })).toContainText(
+      '18-sentabr, 2026',
+    );
   });
 
   test('opens a note from the list: its title, reading time, table of contents and the way back', async ({ page }) => {

@@ -8,6 +8,9 @@ const en = studioTexts.english;
 const fill = (text: string, values: Record<string, string | number>) =>
   Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, String(value)), text);
 
+/** The day of the demo note `contrast-is-a-test` in the studio's list. */
+const DEMO_NOTE_DAY = { lotin: '18-sentabr, 2026', russian: '18 сент. 2026 г.', english: 'Sep 18, 2026' };
+
 /** A slug no run before used: a deleted entry's slugs stay taken for good. */
 const unique = (name: string) => `${name}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
@@ -256,6 +259,9 @@ test.describe('the studio’s notes (issue 27)', () => {
       const entry = page.getByRole('main').getByRole('listitem').first();
       await expect(entry).toHaveCSS('max-width', 'none');
       await expect(entry).toHaveCSS('padding', '12px 16px');
+      // The demo note's day as visitors read it, Uzbek in words: Chromium has no Uzbek date words and
+      // wrote "2026-09-18 00:00", a time no one set, in the owner's own time zone.
+      await expect(page.getByRole('main').locator('time[datetime^="2026-09-18"]')).toHaveText(DEMO_NOTE_DAY[locale]);
     }
   });
 });

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG, type Locale } from '../../../shared/locales.js';
+import { dateWords } from '../../../shared/date-words.js';
+import type { Locale } from '../../../shared/locales.js';
 import { useLocale } from '../../shared/lib/use-locale.js';
 import styles from './entry-meta.module.css';
 
-const formats = new Map<Locale, Intl.DateTimeFormat>();
+const formats = new Map<Locale, (moment: Date) => string>();
 
 /**
  * An entry's date in the language it is shown in. Entries carry their moment in UTC, and it is read
@@ -12,10 +13,10 @@ const formats = new Map<Locale, Intl.DateTimeFormat>();
 function formatEntryDate(date: string, locale: Locale): string {
   let format = formats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(HTML_LANG[locale], { dateStyle: 'long', timeZone: 'UTC' });
+    format = dateWords(locale, { style: 'long', timeZone: 'UTC' });
     formats.set(locale, format);
   }
-  return format.format(new Date(date));
+  return format(new Date(date));
 }
 
 /**
@@ -27,7 +28,7 @@ export function EntryMeta({ date, minutes }: { date: string; minutes: number }) 
   const locale = useLocale();
   return (
     <p className={styles.meta}>
-      {/* Node's and the browser's date data may word a month differently: the browser's stays. */}
+      {/* Node's and the browser's date data may word a Russian or English month differently: the browser's stays. */}
       <time dateTime={date} suppressHydrationWarning>
         {formatEntryDate(date, locale)}
       </time>

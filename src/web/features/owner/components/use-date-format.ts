@@ -1,17 +1,30 @@
 import { useMemo } from 'react';
-import { HTML_LANG } from '../../../../shared/locales.js';
+import { dateWords } from '../../../../shared/date-words.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 
-/** Dates and times the way the owner's chosen language writes them. */
+/** A stored text that is no date (never written by Sahifa, but read from a database) stays as it is. */
+function readable(text: string, format: (moment: Date) => string): string {
+  const moment = new Date(text);
+  return Number.isNaN(moment.getTime()) ? text : format(moment);
+}
+
+/** Moments (a sign-in, a backup, a message) with their time, in the owner's language and time zone. */
 export function useDateFormat(): (iso: string) => string {
   const locale = useLocale();
   return useMemo(() => {
-    // Browsers ship no Uzbek month names (Chromium writes "2026 M11 22"): numbers read better there.
-    const options: Intl.DateTimeFormatOptions =
-      locale === 'lotin'
-        ? { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }
-        : { dateStyle: 'medium', timeStyle: 'short' };
-    const format = new Intl.DateTimeFormat(HTML_LANG[locale], options);
-    return (iso: string) => format.format(new Date(iso));
+    const format = dateWords(locale, { style: 'medium', time: true });
+    return (iso: string) => readable(iso, format);
+  }, [locale]);
+}
+
+/**
+ * An entry's day, without a time and read in UTC, as visitors see it on its page: a note dated
+ * 12 August is on 12 August in the studio's list wherever the owner is.
+ */
+export function useEntryDayFormat(): (date: string) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const format = dateWords(locale, { style: 'medium', timeZone: 'UTC' });
+    return (date: string) => readable(date, format);
   }, [locale]);
 }

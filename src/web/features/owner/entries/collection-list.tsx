@@ -8,7 +8,7 @@ import type { Collection } from '../../../../shared/schemas/collections.js';
 import type { EntryListItem } from '../../../../shared/schemas/entry-store.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { ErrorMessage } from '../components/error-message.js';
-import { useDateFormat } from '../components/use-date-format.js';
+import { useEntryDayFormat } from '../components/use-date-format.js';
 import fieldStyles from '../site/field-editor.module.css';
 import siteStyles from '../site/site.module.css';
 import { StudioPageTitle } from '../site/studio-page-title.js';
@@ -32,7 +32,7 @@ export function entryTitle(entry: Pick<EntryListItem, 'titles' | 'slug'>, locale
 export function CollectionList({ collection }: { collection: Collection }) {
   const { t } = useTranslation('studio');
   const locale = useLocale();
-  const formatDate = useDateFormat();
+  const formatDay = useEntryDayFormat();
   const entries = useEntries(collection);
   const [search, setSearch] = useState('');
   const [state, setState] = useState<StateFilter>('all');
@@ -141,7 +141,7 @@ export function CollectionList({ collection }: { collection: Collection }) {
               {entry.date && (
                 <>
                   {' · '}
-                  <time dateTime={entry.date}>{formatDate(new Date(Date.parse(entry.date)).toISOString())}</time>
+                  <time dateTime={entry.date}>{formatDay(entry.date)}</time>
                 </>
               )}
               {' · '}
