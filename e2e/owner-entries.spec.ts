@@ -253,6 +253,11 @@ test.describe('the studio’s notes (issue 27)', () => {
       for (const width of [320, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         expect(await clippedChoices(page, 'every'), `${locale} at ${width} px`).toEqual([]);
+        // The way back stands beside the title, as on every studio screen (it stood above it on the lists).
+        const back = await page.getByRole('main').getByRole('link', { name: studioTexts[locale].back }).boundingBox();
+        const title = await page.getByRole('heading', { level: 1 }).boundingBox();
+        const middle = (box: typeof back) => (box ? box.y + box.height / 2 : Number.NaN);
+        expect(Math.abs(middle(back) - middle(title)), `${locale} at ${width} px`).toBeLessThan(8);
       }
       // The entries take the list's whole width, with the list's own padding: not the owner card's 40rem
       // and 32 px, which the bundle put after the list's rules until the layers (decision 046).

@@ -1,4 +1,4 @@
-import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import fieldStyles from '../site/field-editor.module.css';
 import { PhoneLanguageSwitcher } from '../site/phone-language-switcher.js';
 import { SegmentedChoice } from '../site/segmented-choice.js';
 import siteStyles from '../site/site.module.css';
+import { StudioHeader } from '../site/studio-page-title.js';
 import styles from './entries.module.css';
 import { useEntryEditor } from './entry-editor-context.js';
 import { EntryField, EntryListField, EntryTextField, LanguageColumns } from './entry-fields.js';
@@ -37,15 +38,7 @@ export function focusEntryField(path: string) {
 export function EntryHeader({ title }: { title: string }) {
   const { t } = useTranslation('studio');
   const { collection } = useEntryEditor();
-  return (
-    <div className={siteStyles.studioHeader}>
-      <Link to={OWNER_PATHS[collection]} className={siteStyles.back}>
-        <ArrowLeft aria-hidden="true" size={18} />
-        <span className={siteStyles.backText}>{t(`entries.back.${collection}`)}</span>
-      </Link>
-      <h1>{title}</h1>
-    </div>
-  );
+  return <StudioHeader title={title} back={t(`entries.back.${collection}`)} to={OWNER_PATHS[collection]} />;
 }
 
 /** The entry's name in the interface language, else in any language it has, else its address. */

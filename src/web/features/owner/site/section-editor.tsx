@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -13,6 +12,7 @@ import { PhoneLanguageSwitcher } from './phone-language-switcher.js';
 import { PHONE_QUERY } from './phone-query.js';
 import { PreviewPane } from './preview-pane.js';
 import styles from './site.module.css';
+import { StudioHeader } from './studio-page-title.js';
 
 const isSection = (value: string | undefined): value is SectionName => SECTION_NAMES.includes(value as SectionName);
 
@@ -57,13 +57,7 @@ export function SectionEditor() {
   }
   return (
     <div className={styles.page}>
-      <div className={styles.studioHeader}>
-        <Link to={OWNER_PATHS.site} className={styles.back}>
-          <ArrowLeft aria-hidden="true" size={18} />
-          <span className={styles.backText}>{t('back')}</span>
-        </Link>
-        <h1>{t(`sections.${section}`)}</h1>
-      </div>
+      <StudioHeader title={t(`sections.${section}`)} back={t('back')} />
       <div className={styles.editor}>
         {phone ? (
           // On a phone the fields come first; the preview, a page of its own, waits behind a button.
