@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
+import { numberWords } from '../../../../shared/number-words.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 
 /** Numbers, UTC days and hours the way the owner's chosen language writes them. */
@@ -47,25 +48,24 @@ function dayFormats(locale: Locale): Pick<StatsFormat, 'shortDay' | 'day' | 'ran
   };
 }
 
+/** Percent from 0–100 figures (Intl's percent style counts from 0–1). */
+function percentWords(locale: Locale, options: Intl.NumberFormatOptions): (value: number) => string {
+  const format = numberWords(locale, options);
+  return (value) => format(value / 100);
+}
+
+/** Numbers in the owner's language (Uzbek with its own marks: `shared/number-words.ts`), UTC days and hours. */
 export function useStatsFormat(): StatsFormat {
   const locale = useLocale();
-  return useMemo(() => {
-    const language = HTML_LANG[locale];
-    const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const compact = new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 });
-    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 });
-    const share = new Intl.NumberFormat(language, {
-      style: 'percent',
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
-    return {
-      number: (value) => number.format(value),
-      compact: (value) => compact.format(value),
-      percent: (value) => percent.format(value / 100),
-      share: (value) => share.format(value / 100),
+  return useMemo(
+    () => ({
+      number: numberWords(locale, { maximumFractionDigits: 1 }),
+      compact: numberWords(locale, { notation: 'compact', maximumFractionDigits: 1 }),
+      percent: percentWords(locale, { style: 'percent', maximumFractionDigits: 0 }),
+      share: percentWords(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
       hour: (hour) => `${String(hour).padStart(2, '0')}:00`,
       ...dayFormats(locale),
-    };
-  }, [locale]);
+    }),
+    [locale],
+  );
 }
