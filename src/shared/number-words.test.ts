@@ -7,7 +7,9 @@ const OPTIONS: Intl.NumberFormatOptions[] = [
   { notation: 'compact', maximumFractionDigits: 1 },
   { style: 'percent', maximumFractionDigits: 0 },
   { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 },
-  { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 },
+  ...(['byte', 'kilobyte', 'megabyte'] as const).map(
+    (unit): Intl.NumberFormatOptions => ({ style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
+  ),
 ];
 
 describe('numbers in words', () => {

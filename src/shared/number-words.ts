@@ -17,9 +17,13 @@ export function numberWords(locale: Locale, options: Intl.NumberFormatOptions = 
   }
   const format = new Intl.NumberFormat('en-US', options);
   return (value) =>
-    format.format(value).replace(/[,.]|(?<=\d)[KMBT]$/g, (mark) => {
-      if (mark === ',') return NO_BREAK_SPACE;
-      if (mark === '.') return ',';
-      return `${NO_BREAK_SPACE}${UZBEK_SCALE[mark]}`;
-    });
+    format
+      .format(value)
+      .replace(/[,.]|(?<=\d)[KMBT]$/g, (mark) => {
+        if (mark === ',') return NO_BREAK_SPACE;
+        if (mark === '.') return ',';
+        return `${NO_BREAK_SPACE}${UZBEK_SCALE[mark]}`;
+      })
+      // The one unit Sahifa shows whose short name is a word of its own (a backup's size); kB and MB are the same.
+      .replace(/ byte$/, ' bayt');
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG } from '../../../../shared/locales.js';
+import { numberWords } from '../../../../shared/number-words.js';
 import { BACKUP_FREQUENCIES, type BackupFrequency } from '../../../../shared/schemas/backups.js';
 import { ApiError } from '../../../shared/api/api-client.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
@@ -27,14 +27,10 @@ function useSizeFormat(): (bytes: number) => string {
   const locale = useLocale();
   return useMemo(() => {
     const format = (unit: 'byte' | 'kilobyte' | 'megabyte') =>
-      new Intl.NumberFormat(HTML_LANG[locale], { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
+      numberWords(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 });
     const [bytes, kilobytes, megabytes] = [format('byte'), format('kilobyte'), format('megabyte')];
     return (size: number) =>
-      size < 1000
-        ? bytes.format(size)
-        : size < 1_000_000
-          ? kilobytes.format(size / 1000)
-          : megabytes.format(size / 1_000_000);
+      size < 1000 ? bytes(size) : size < 1_000_000 ? kilobytes(size / 1000) : megabytes(size / 1_000_000);
   }, [locale]);
 }
 
