@@ -95,6 +95,8 @@ test.describe('e-mail set up in Settings', () => {
     await card.getByRole('button', { name: texts.send_test }).click();
     const delivered = texts.test_sent.split('{{time}}')[0] ?? '';
     await expect(card.getByRole('status').filter({ hasText: delivered })).toBeVisible({ timeout: 20_000 });
+    // The time in the owner area's words (English here: 4:57 PM), not the browser's own with seconds.
+    await expect(card.getByRole('status').filter({ hasText: delivered })).toHaveText(/ \d{1,2}:\d{2} [AP]M\./);
     expect(received).toHaveLength(1);
     expect(received[0]).toContain('To: owner@example.uz');
 

@@ -72,6 +72,8 @@ test.describe('Telegram connected in Settings', () => {
     await card.getByRole('button', { name: texts.send_test }).click();
     const delivered = texts.test_sent.split('{{time}}')[0] ?? '';
     await expect(card.getByRole('status').filter({ hasText: delivered })).toBeVisible({ timeout: 20_000 });
+    // The time in the owner area's words (English here: 4:57 PM), not the browser's own with seconds.
+    await expect(card.getByRole('status').filter({ hasText: delivered })).toHaveText(/ \d{1,2}:\d{2} [AP]M\./);
     expect(fake.calls.at(-1)?.chat_id).toBe(String(OWNER_CHAT.id));
     // The channel list above says where notifications go.
     await expect(page.getByText(en.settings.configured.replace('{{target}}', 'Dilnoza Karimova'))).toBeVisible();

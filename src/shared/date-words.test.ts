@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateWords } from './date-words.js';
+import { dateWords, timeWords } from './date-words.js';
 
 const MOMENT = new Date('2026-08-12T04:05:00Z');
 
@@ -31,5 +31,11 @@ describe('dates in words', () => {
     expect(dateWords('english', { style: 'medium', time: true, timeZone: 'UTC' })(MOMENT)).toBe(
       'Aug 12, 2026, 4:05 AM',
     );
+  });
+
+  it('writes a time of day in 24 hours in Uzbek and Russian, and in 12 in English', () => {
+    expect(timeWords('lotin', 'UTC')(MOMENT)).toBe('04:05');
+    expect(timeWords('russian', 'UTC')(new Date('2026-08-12T16:57:00Z'))).toBe('16:57');
+    expect(timeWords('english', 'UTC')(new Date('2026-08-12T16:57:00Z'))).toBe('4:57 PM');
   });
 });

@@ -61,3 +61,14 @@ export function dateWords(
   });
   return (moment) => format.format(moment);
 }
+
+/** A time of day in a language's words: 09:30 in Uzbek and Russian, 9:30 AM in English. */
+export function timeWords(locale: Locale, timeZone?: string): (moment: Date) => string {
+  const format = new Intl.DateTimeFormat(locale === 'lotin' ? 'en-US' : HTML_LANG[locale], {
+    hour: locale === 'english' ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    hourCycle: locale === 'english' ? undefined : 'h23',
+    timeZone,
+  });
+  return (moment) => format.format(moment);
+}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { dateWords } from '../../../../shared/date-words.js';
+import { dateWords, timeWords } from '../../../../shared/date-words.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 
 /** A stored text that is no date (never written by Sahifa, but read from a database) stays as it is. */
@@ -27,4 +27,10 @@ export function useEntryDayFormat(): (date: string) => string {
     const format = dateWords(locale, { style: 'medium', timeZone: 'UTC' });
     return (date: string) => readable(date, format);
   }, [locale]);
+}
+
+/** A time of day (a test's delivery, a link's expiry) in the owner's language, whatever the browser's. */
+export function useTimeFormat(): (moment: Date) => string {
+  const locale = useLocale();
+  return useMemo(() => timeWords(locale), [locale]);
 }

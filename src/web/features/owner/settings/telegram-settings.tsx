@@ -7,6 +7,7 @@ import { useTelegramSettings } from '../api/get-telegram-settings.js';
 import { useSendTestNotification } from '../api/send-test-notification.js';
 import { Field } from '../components/field.js';
 import { QrCode } from '../components/qr-code.js';
+import { useTimeFormat } from '../components/use-date-format.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import { SaveActions, SettingsCard } from './settings-card.js';
 import card from './settings-card.module.css';
@@ -23,6 +24,7 @@ const BOTFATHER = 'https://t.me/BotFather';
 export function TelegramSettingsCard() {
   const { t } = useTranslation('owner');
   const errorText = useOwnerErrorText();
+  const formatTime = useTimeFormat();
   const { data: settings, error: loadError } = useTelegramSettings();
   const connect = useConnectTelegram();
   const renew = useRenewTelegramLink();
@@ -121,10 +123,7 @@ export function TelegramSettingsCard() {
               <QrCode svg={settings.qrCode ?? ''} label={t('telegram_settings.qr_label')} width="12rem" />
               <p className={card.muted}>
                 {t('telegram_settings.link_until', {
-                  time: new Date(settings.expiresAt ?? Date.now()).toLocaleTimeString([], {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  }),
+                  time: formatTime(new Date(settings.expiresAt ?? Date.now())),
                 })}
               </p>
               <p role="status" className={styles.waiting}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Delivery } from '../../../../shared/schemas/owner.js';
+import { useTimeFormat } from '../components/use-date-format.js';
 import { useOwnerErrorText } from '../components/use-owner-error-text.js';
 import card from './settings-card.module.css';
 
@@ -29,6 +30,7 @@ export function TestMessage({
 }) {
   const { t } = useTranslation('owner');
   const errorText = useOwnerErrorText();
+  const formatTime = useTimeFormat();
   const status = error
     ? errorText(error)
     : !delivery
@@ -36,7 +38,7 @@ export function TestMessage({
         ? t(`${words}.test_sending`)
         : t(`${words}.test_hint`)
       : delivery.status === 'sent'
-        ? t(`${words}.test_sent`, { time: new Date(delivery.sentAt ?? Date.now()).toLocaleTimeString(), to })
+        ? t(`${words}.test_sent`, { time: formatTime(new Date(delivery.sentAt ?? Date.now())), to })
         : delivery.status === 'failed'
           ? t(`${words}.test_failed`)
           : t(`${words}.test_waiting`);
