@@ -122,6 +122,8 @@ describe(`publishing the collections' files on ${testDialect}`, () => {
     writeNote(note('removed-4'));
     writeNote(note('kept-4'));
     await importFolder();
+    // A version from the files carries no note of Sahifa's: its source says it, in the owner's language.
+    expect((await latestOf('removed-4'))?.note).toBeNull();
     const studio = await createEntry(database.db, 'notes', 'studio-4');
     await publishEntryVersion(
       database.db,
@@ -136,7 +138,8 @@ describe(`publishing the collections' files on ${testDialect}`, () => {
     expect(result.takenDown.map(({ slug }) => slug)).not.toContain('studio-4');
     const takenDown = await latestOf('removed-4');
     expect(takenDown).toMatchObject({ source: 'files', content: { ...note('removed-4'), status: 'draft' } });
-    expect(takenDown?.note).toBe('its folder notes/removed-4 was removed');
+    // Why, in the language the owner reads the studio in (Uzbek until they choose another).
+    expect(takenDown?.note).toBe('notes/removed-4 papkasi oʻchirildi: yozuv qoralamaga qaytdi');
     expect(await sources('removed-4')).toEqual(['files', 'files']);
     expect(await sources('studio-4')).toEqual(['editor']);
 

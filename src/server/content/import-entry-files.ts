@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Collection, type EntryContent, entryPath } from '../../shared/schemas/collections.js';
 import type { Db } from '../db/database.js';
+import { fill, OWNER_TEXTS } from '../i18n/owner-texts.js';
 import { renderEntry } from '../markdown/render-markdown.js';
 import { entryPicturesOf } from '../pictures/content-pictures.js';
 import {
@@ -14,6 +15,7 @@ import {
   publishEntryVersion,
   SlugTakenError,
 } from '../repositories/entry-repository.js';
+import { noticeChoices } from '../repositories/owner-settings-repository.js';
 import { importPictures } from './import-content-pictures.js';
 import type { EntryFolder, LoadedEntries } from './load-entries.js';
 
@@ -140,7 +142,7 @@ export async function publishEntryFiles(
         db,
         record.id,
         { content: entry.content, rendered: rendered[index] ?? {} },
-        { source: 'files', note: note ?? `from ${entry.folder}` },
+        { source: 'files', note: note ?? null },
         now,
       );
       result.published.push({ collection: entry.collection, slug: entry.slug, version: version.number, created });
@@ -185,7 +187,13 @@ async function takeDownIfFromFiles(
     db,
     record.id,
     { content: { ...latest.content, status: 'draft' }, rendered: latest.rendered },
-    { source: 'files', note: `its folder ${record.collection}/${fromFiles.content.slug} was removed` },
+    {
+      source: 'files',
+      // Sahifa's own words in the history, in the language the owner reads the studio in.
+      note: fill(OWNER_TEXTS[(await noticeChoices(db)).interfaceLanguage].history.folder_removed, {
+        folder: `${record.collection}/${fromFiles.content.slug}`,
+      }),
+    },
     now,
   );
   return version.number;

@@ -4,7 +4,8 @@ import lotin from './owner-notifications/lotin.json' with { type: 'json' };
 import russian from './owner-notifications/russian.json' with { type: 'json' };
 
 /**
- * What the owner reads in e-mails and Telegram, one JSON file per language with the same keys
+ * What the owner reads in e-mails and Telegram (and Sahifa's own notes in the studio's history, in the
+ * studio's language), one JSON file per language with the same keys
  * (checked by src/web/i18n/translations.test.ts), typed from the Uzbek source. The server sends
  * them in the owner's language (`noticeLocale`: OWNER_LOCALE, or the choice in Settings).
  */
