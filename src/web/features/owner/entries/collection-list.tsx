@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LOCALES, type Locale } from '../../../../shared/locales.js';
+import { HTML_LANG, LOCALES, type Locale } from '../../../../shared/locales.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import type { Collection } from '../../../../shared/schemas/collections.js';
 import type { EntryListItem } from '../../../../shared/schemas/entry-store.js';
@@ -23,6 +23,12 @@ type Sort = 'date' | 'title';
 /** An entry's title in the interface language, else its first language's, else its address. */
 export function entryTitle(entry: Pick<EntryListItem, 'titles' | 'slug'>, locale: Locale): string {
   return entry.titles[locale] ?? LOCALES.map((other) => entry.titles[other]).find(Boolean) ?? entry.slug;
+}
+
+/** Entries in the alphabet of the interface language: Uzbek puts Oʻ, Gʻ, Sh and Ch after Z. */
+export function byTitle(locale: Locale): (a: EntryListItem, b: EntryListItem) => number {
+  const collator = new Intl.Collator(HTML_LANG[locale]);
+  return (a, b) => collator.compare(entryTitle(a, locale), entryTitle(b, locale));
 }
 
 /**
@@ -58,7 +64,7 @@ export function CollectionList({ collection }: { collection: Collection }) {
           Object.values(entry.titles).some((title) => title?.toLocaleLowerCase().includes(words))),
     );
     if (sort === 'title') {
-      return rows.sort((a, b) => entryTitle(a, locale).localeCompare(entryTitle(b, locale), locale));
+      return rows.sort(byTitle(locale));
     }
     return rows;
   }, [entries.data, search, state, tag, language, sort, locale]);
