@@ -267,6 +267,15 @@ test.describe('the owner area', () => {
         await expect(page.getByRole('navigation', { name: uz.nav.label })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} in ${theme}`).toBeLessThanOrEqual(0);
+        if (path === '/owner/settings' && theme === 'light') {
+          // On a phone the header goes up with the page: wrapped onto three rows and kept on top, it took a
+          // quarter of the screen from every form (with the studio's publish bar, over a third).
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await expect
+            .poll(() => page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom))
+            .toBeLessThanOrEqual(0);
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
         await expectNoAxeViolations(page, `${path} in ${theme}`);
       }
     }
