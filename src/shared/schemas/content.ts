@@ -245,7 +245,7 @@ const portfolioSchema = z
 const socialLinkSchema = z.strictObject({
   url: field(linkSchema(/^(?:https?|mailto)$/, 'use a full https:// or mailto: address'), {
     label: 'url',
-    hint: 'url',
+    hint: 'social_url',
   }),
   icon: field(
     iconNameSchema.describe(`One of ${Object.keys(SOCIAL_ICONS).join(', ')}; any other name shows a plain link icon`),

@@ -68,6 +68,7 @@ export type FieldHint =
   | 'image'
   | 'image_alt'
   | 'url'
+  | 'social_url'
   | 'tags';
 
 /** What a list calls one of its items ("Job", "Tag"): a key of `item_names` in the studio's texts. */

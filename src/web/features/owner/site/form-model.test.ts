@@ -112,6 +112,17 @@ describe('the forms made from the content schemas', () => {
     }
   });
 
+  it('tell each address field what it takes: the social links take mailto: too, the projects https:// alone', () => {
+    const addresses = fieldsOf(SECTION_FORMS).filter(({ path }) => path.endsWith('.url'));
+    expect(addresses.length).toBeGreaterThan(1);
+    for (const { path, node } of addresses) {
+      for (const locale of LOCALES) {
+        const hint = TEXTS[locale].field_hints[node.hint ?? ''] ?? '';
+        expect(hint.includes('mailto:'), `${locale}: ${path}`).toBe(path.includes('social'));
+      }
+    }
+  });
+
   it('labels fields in words, with no explanation in brackets', () => {
     for (const locale of LOCALES) {
       const bracketed = Object.entries(TEXTS[locale].fields).filter(([, label]) => /[()]/.test(label ?? ''));
