@@ -181,7 +181,7 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     await expect(page.getByRole('button', { name: lotin.contact.contact_form.send })).toBeFocused();
   });
 
-  test('the owner’s address wraps after its @ or before a dot of the domain, never inside a word', async ({ page }) => {
+  test('the owner’s address wraps after its @ or before a dot, never inside a word', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await open(page, '/contact?lang=russian');
     const address = page.getByRole('main').locator('a[href^="mailto:"]');

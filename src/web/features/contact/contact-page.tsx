@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailAddress } from '../../shared/components/email-address.js';
 import { PageHeader } from '../../shared/components/page-header.js';
 import { useOwner } from '../../shared/lib/use-owner.js';
 import { ContactForm } from './contact-form.js';
@@ -19,34 +20,6 @@ function Detail({ icon, label, children }: { icon: ReactNode; label: string; chi
   );
 }
 
-/**
- * An e-mail address that wraps where a reader expects, after the `@` and before a dot of the domain
- * (`dilnoza.karimova@` / `example.com`), never inside a word: a narrow card broke it as `…example.co` / `m`.
- */
-function withAddressBreaks(address: string): ReactNode {
-  const at = address.lastIndexOf('@');
-  let offset = at + 1;
-  const domain = address
-    .slice(offset)
-    .split(/(?=\.)/)
-    .map((part) => {
-      const start = offset;
-      offset += part.length;
-      return (
-        <Fragment key={start}>
-          <wbr />
-          {part}
-        </Fragment>
-      );
-    });
-  return (
-    <>
-      {address.slice(0, at + 1)}
-      {domain}
-    </>
-  );
-}
-
 export function ContactPage() {
   const { t } = useTranslation();
   const owner = useOwner();
@@ -59,7 +32,9 @@ export function ContactPage() {
           <ul>
             {owner.email && (
               <Detail icon={<Mail aria-hidden="true" />} label={t('contact.email_label')}>
-                <a href={`mailto:${owner.email}`}>{withAddressBreaks(owner.email)}</a>
+                <a href={`mailto:${owner.email}`}>
+                  <EmailAddress address={owner.email} />
+                </a>
               </Detail>
             )}
             {owner.phone && (

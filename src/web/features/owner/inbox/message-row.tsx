@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
+import { EmailAddress } from '../../../shared/components/email-address.js';
 import type { MessageList } from '../api/get-messages.js';
 import { StateTag } from '../components/state-tag.js';
 import { useDateFormat } from '../components/use-date-format.js';
@@ -31,7 +32,9 @@ export function MessageRow({ message, selected, onToggle }: MessageRowProps) {
         <span className={styles.from}>
           {message.state === 'new' && <span className={styles.unreadDot} aria-hidden="true" />}
           <strong>{message.name}</strong>
-          <span className={styles.email}>{message.email}</span>
+          <span className={styles.email}>
+            <EmailAddress address={message.email} />
+          </span>
         </span>
         <span className={styles.excerpt}>{message.message}</span>
         <span className={styles.meta}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { ApiError } from '../../../shared/api/api-client.js';
+import { EmailAddress } from '../../../shared/components/email-address.js';
 import { useMessage } from '../api/get-message.js';
 import { useUpdateMessageState } from '../api/update-message-state.js';
 import { DeliveryList } from '../components/delivery-list.js';
@@ -66,7 +67,9 @@ export function MessageView() {
       <dl className={styles.facts}>
         <dt>{t('message.from')}</dt>
         <dd>
-          <a href={`mailto:${message.email}`}>{message.email}</a>
+          <a href={`mailto:${message.email}`}>
+            <EmailAddress address={message.email} />
+          </a>
         </dd>
         <dt>{t('message.received')}</dt>
         <dd>
