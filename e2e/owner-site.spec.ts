@@ -244,6 +244,10 @@ test.describe('the content studio', () => {
     await page.getByRole('navigation', { name: owner.nav.label }).getByRole('link', { name: owner.nav.site }).click();
     await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
     expect(scripts.some((url) => /site-studio/.test(url))).toBe(true);
+    // An address naming no section opens the overview (it showed a lone "All sections" link).
+    await page.goto('/owner/site/no-such-section');
+    await expect(page).toHaveURL(/\/owner\/site$/);
+    await expect(page.getByRole('heading', { level: 1, name: en.title })).toBeVisible();
   });
 
   test('restoring an earlier version asks to confirm the sign-in, and the live site shows it', async ({

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
 import { OWNER_PATHS } from '../../../../shared/paths.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
@@ -48,13 +48,9 @@ export function SectionEditor() {
     });
   }, [hash]);
 
-  if (!isSection(section)) {
-    return (
-      <div className={styles.page}>
-        <Link to={OWNER_PATHS.site}>{t('back')}</Link>
-      </div>
-    );
-  }
+  // An address naming no section (mistyped, or an old bookmark) opens the sections' overview, as the
+  // owner area opens the inbox for an address it does not know.
+  if (!isSection(section)) return <Navigate to={OWNER_PATHS.site} replace />;
   return (
     <div className={styles.page}>
       <StudioHeader title={t(`sections.${section}`)} back={t('back')} />
