@@ -181,7 +181,7 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     await expect(page.getByRole('button', { name: lotin.contact.contact_form.send })).toBeFocused();
   });
 
-  test('the owner’s address wraps after its @ or before a dot, never inside a word', async ({ page }) => {
+  test('the owner’s address wraps after its @, never inside a word', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await open(page, '/contact?lang=russian');
     const address = page.getByRole('main').locator('a[href^="mailto:"]');
@@ -202,6 +202,9 @@ test.describe('contact form (spec §3, §4, §8)', () => {
     });
     // The demo address does not fit the card on a phone (it broke as `…@example.co` / `m`).
     expect(breaks.length).toBeGreaterThan(0);
-    for (const index of breaks) expect(`${text.slice(0, index)} / ${text.slice(index)}`).toMatch(/(@ \/ |\/ \.)/);
+    // The demo address fits in two lines, so it breaks once, after its @ (it ended a line in `@example` once).
+    expect(breaks.map((index) => `${text.slice(0, index)} / ${text.slice(index)}`)).toEqual([
+      'dilnoza.karimova@ / example.com',
+    ]);
   });
 });
