@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from './axe.js';
 import { budget, expect, open, test } from './fixtures.js';
 import { ageOwnerAuthentication, OWNER_PASSWORD, ownerTexts, signIn, useOwnerPassword } from './owner-support.js';
 import { type StudioTexts, saved, studioTexts } from './studio-support.js';
+import { lineBreaks } from './support.js';
 
 const en = studioTexts.english;
 const ru = studioTexts.russian;
@@ -380,5 +381,23 @@ test.describe('the content studio', () => {
     await page.keyboard.press('Enter');
     await expect(values.nth(1)).toHaveValue(firstValue);
     await expect(page.locator(':focus')).toHaveAccessibleName(en.list.down.replace('{{item}}', itemName(secondValue)));
+  });
+
+  test('a social link is named by its address without the scheme, and on a phone breaks only between its parts', async ({
+    page,
+  }) => {
+    await signIn(page, 'english');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/owner/site/footer');
+    const links = page.getByRole('group', { name: new RegExp(`^${en.fields.social_links}`) });
+    const name = (content: string) =>
+      en.list.item_named.replace('{{item}}', en.item_names.social_links).replace('{{content}}', content);
+    await expect(links.getByRole('group', { name: name('github.com/example-dilnoza'), exact: true })).toBeVisible();
+    const email = links.getByText(name('dilnoza.karimova@example.com'), { exact: true });
+    await expect(email).toBeVisible();
+    // It broke as `…@example.c` / `om` at this width: now only after a space, an @ or a slash.
+    const breaks = await lineBreaks(email);
+    expect(breaks.length).toBeGreaterThan(0);
+    for (const line of breaks) expect(line).toMatch(/[ @/] \/ /);
   });
 });

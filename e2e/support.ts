@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import type { SiteContent } from '../src/shared/schemas/content.js';
@@ -87,4 +87,26 @@ export async function recordOverlayStates(page: Page): Promise<() => Promise<str
     Object.assign(window, { overlayStates: states, overlayObserver: observer });
   });
   return () => page.evaluate(() => (window as unknown as { overlayStates: string[] }).overlayStates);
+}
+
+/**
+ * Where an element's text wraps, as `before / after` for each line break: each character's line is
+ * read from its own box, and where the top moves down, the text broke.
+ */
+export async function lineBreaks(element: Locator): Promise<string[]> {
+  const { text, breaks } = await element.evaluate((root) => {
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let index = 0; index < (node.textContent?.length ?? 0); index++) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        tops.push(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    const moved = tops.flatMap((top, index) => (index > 0 && top > (tops[index - 1] ?? top) ? [index] : []));
+    return { text: root.textContent ?? '', breaks: moved };
+  });
+  return breaks.map((index) => `${text.slice(0, index)} / ${text.slice(index)}`);
 }

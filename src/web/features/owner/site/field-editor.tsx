@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { HTML_LANG, type Locale } from '../../../../shared/locales.js';
 import type { ItemName } from '../../../../shared/schemas/field-meta.js';
 import { SOCIAL_ICONS } from '../../../../shared/social-icons.js';
+import { AddressWords } from '../../../shared/components/email-address.js';
 import { BrandIcon } from '../../../shared/icons/brand-icon.js';
 import { describedByIds, FieldProblem } from '../studio/field-problem.js';
 import { useDraftEditor } from './draft-context.js';
@@ -365,7 +366,7 @@ function ListField({ node, path, label, hint, inItem, ...rest }: FieldProps & { 
               <fieldset className={styles.item} aria-labelledby={nameId}>
                 <div className={styles.itemBar}>
                   <span id={nameId} className={styles.itemName}>
-                    {itemName}
+                    <AddressWords text={itemName} />
                   </span>
                   <div className={styles.itemActions}>
                     {MOVES.map(({ direction, step, Icon }) => {

@@ -280,7 +280,20 @@ describe('list items named by their content', () => {
     ).toBe('Разработчик');
     expect(itemContent({ lotin: 'Figma', russian: 'Figma', english: 'Figma' }, 'english')).toBe('Figma');
     expect(itemContent('  react\n native ', 'english')).toBe('react native');
-    expect(itemContent({ url: 'https://github.com/me', icon: 'github' }, 'english')).toBe('https://github.com/me');
+    expect(itemContent({ url: 'https://github.com/me', icon: 'github' }, 'english')).toBe('github.com/me');
+  });
+
+  it('name a link by its address without the scheme, as a reader writes it', () => {
+    expect(itemContent({ url: 'https://t.me/example_dilnoza/', icon: 'telegram' }, 'english')).toBe(
+      't.me/example_dilnoza',
+    );
+    expect(itemContent({ url: 'http://example.uz', icon: 'link' }, 'english')).toBe('example.uz');
+    expect(itemContent({ url: 'mailto:dilnoza.karimova@example.com', icon: 'email' }, 'english')).toBe(
+      'dilnoza.karimova@example.com',
+    );
+    // Only a link's address: a title that starts like one is the owner's own words.
+    expect(itemContent({ title: 'https://kept.example' }, 'english')).toBe('https://kept.example');
+    expect(itemContent({ url: '', icon: 'github' }, 'english')).toBe('github');
   });
 
   it('have no content while empty, never read inherited names, and are cut to one line', () => {

@@ -299,6 +299,16 @@ function shortText(value: unknown): string | undefined {
   return text.length > MAX_ITEM_WORDS ? `${text.slice(0, MAX_ITEM_WORDS - 1).trimEnd()}…` : text;
 }
 
+/** A link's address as a reader writes it: `github.com/me`, `me@example.uz` (no `https://`, `mailto:`). */
+function withoutScheme(value: unknown): unknown {
+  return typeof value === 'string'
+    ? value
+        .trim()
+        .replace(/^(?:https?:\/\/|mailto:)/i, '')
+        .replace(/\/$/, '')
+    : value;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -320,7 +330,7 @@ export function itemContent(item: unknown, locale: Locale): string | undefined {
   if (own !== undefined || !isRecord(item)) return own;
   for (const key of NAMING_KEYS) {
     if (!Object.hasOwn(item, key)) continue;
-    const text = textIn(item[key], locale);
+    const text = textIn(key === 'url' ? withoutScheme(item[key]) : item[key], locale);
     if (text !== undefined) return text;
   }
   return undefined;
