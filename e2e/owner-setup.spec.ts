@@ -26,6 +26,15 @@ test('the printed set-up link sets the first password and signs the owner in; it
   allowConsoleErrors(/status of 401/);
   expect(setupLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/owner\/setup#token=[A-Za-z0-9_-]{43}$/);
   const english = setupLink.replace('/owner/setup#', '/owner/setup?lang=english#');
+  // The words under each card's title are muted, on this card as on the ones around it (they were in ink).
+  const color = (where: typeof page, text: string) =>
+    where.getByText(text).evaluate((element) => getComputedStyle(element).color);
+  await page.goto(english.replace(/#token=.*/, '#token=not-a-link'));
+  await expect(page.getByRole('heading', { level: 1, name: en.first_run.invalid_title })).toBeVisible();
+  const invalidColor = await color(page, en.first_run.invalid_text);
+  await page.goto('about:blank'); // the same address with another fragment would not load again
+  await page.goto(english);
+  expect(await color(page, en.first_run.intro)).toBe(invalidColor);
 
   for (const width of [320, 1280]) {
     for (const theme of ['light', 'dark'] as const) {
@@ -36,6 +45,8 @@ test('the printed set-up link sets the first password and signs the owner in; it
       await expectNoAxeViolations(page, `the set-up page, ${width} px, ${theme}`);
     }
   }
+
+  const introColor = await color(page, en.first_run.intro);
 
   await page.getByLabel(en.first_run.password).fill('too short');
   await expect(page.getByText(en.first_run.strength_short)).toBeVisible();
@@ -51,9 +62,10 @@ test('the printed set-up link sets the first password and signs the owner in; it
   await expect(page).toHaveURL(/\/owner$/);
 
   // The link is used up: another browser opening it is sent to sign in.
-  const other = await browser.newContext();
+  const other = await browser.newContext({ colorScheme: 'dark' });
   const stranger = await other.newPage();
   await stranger.goto(english);
   await expect(stranger.getByRole('heading', { level: 1, name: en.first_run.exists_title })).toBeVisible();
+  expect(await color(stranger, en.first_run.exists_text)).toBe(introColor);
   await other.close();
 });

@@ -33,6 +33,10 @@ test.describe('the owner area', () => {
     await expect(page.getByText('npm run owner:password')).toBeVisible();
     await expect(page.getByLabel(uz.sign_in.password, { exact: true })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: uz.nav.label })).toHaveCount(0);
+    // The words under the title are muted, as on every card of the owner area (they were in ink here).
+    const color = (text: string) => page.getByText(text).evaluate((element) => getComputedStyle(element).color);
+    expect(await color(uz.setup.intro)).toBe(await color(uz.setup.after));
+    expect(await color(uz.setup.intro)).not.toBe(await color(uz.setup.or_command));
     // On a 320 px phone the whole command shows, wrapped, never cut off in a box that scrolls sideways.
     await page.setViewportSize({ width: 320, height: 720 });
     const command = page.locator('pre', { hasText: 'npm run owner:password' });

@@ -45,8 +45,7 @@ export function OwnerSetup({ passwordExists }: { passwordExists: boolean }) {
 
   if (passwordExists || code === 'owner_password_set') {
     return (
-      <AuthCard titleId="owner-first-run-title" title={t('first_run.exists_title')}>
-        <p>{t('first_run.exists_text')}</p>
+      <AuthCard titleId="owner-first-run-title" title={t('first_run.exists_title')} intro={t('first_run.exists_text')}>
         <Link to={OWNER_PATHS.inbox} className={styles.submit} reloadDocument>
           {t('first_run.to_sign_in')}
         </Link>
@@ -56,8 +55,11 @@ export function OwnerSetup({ passwordExists }: { passwordExists: boolean }) {
 
   if (!ownerSetupBodySchema.shape.token.safeParse(token).success || code === 'invalid_setup_link') {
     return (
-      <AuthCard titleId="owner-first-run-title" title={t('first_run.invalid_title')}>
-        <p>{t('first_run.invalid_text')}</p>
+      <AuthCard
+        titleId="owner-first-run-title"
+        title={t('first_run.invalid_title')}
+        intro={t('first_run.invalid_text')}
+      >
         <pre className={styles.command}>
           <code>npm run owner:password</code>
         </pre>

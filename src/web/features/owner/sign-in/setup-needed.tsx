@@ -6,8 +6,7 @@ import styles from './sign-in.module.css';
 export function SetupNeeded() {
   const { t } = useTranslation('owner');
   return (
-    <AuthCard titleId="owner-setup-title" title={t('setup.title')}>
-      <p>{t('setup.intro')}</p>
+    <AuthCard titleId="owner-setup-title" title={t('setup.title')} intro={t('setup.intro')}>
       <p>{t('setup.or_command')}</p>
       <pre className={styles.command}>
         <code>npm run owner:password</code>
