@@ -243,16 +243,23 @@ test.describe('the studio’s notes (issue 27)', () => {
   test('the list’s filters show every choice whole, in each language, on a phone and a desktop; entries take its width', async ({
     page,
   }) => {
-    test.setTimeout(budget({ pages: 7 }));
+    test.setTimeout(budget({ pages: 9 }));
     await signIn(page, 'english');
     for (const locale of ['lotin', 'russian', 'english'] as const) {
       await page.goto(`/owner/site/notes?lang=${locale}`);
       await expect(
         page.getByRole('heading', { level: 1, name: studioTexts[locale].entries.collections.notes }),
       ).toBeVisible();
-      for (const width of [320, 1280]) {
+      for (const width of [320, 375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         expect(await clippedChoices(page, 'every'), `${locale} at ${width} px`).toEqual([]);
+        // The search and the four choices: one row on a desktop; on a phone the search, then two rows of
+        // two (the choices stood one under another, a screen of filters before the first note).
+        const rows = await page
+          .getByRole('search')
+          .evaluate((search) => new Set([...search.children].map((field) => field.getBoundingClientRect().top)).size);
+        if (width === 375) expect(rows, `${locale} at ${width} px`).toBe(3);
+        if (width === 1280) expect(rows, `${locale} at ${width} px`).toBe(1);
         // The way back stands beside the title, as on every studio screen (it stood above it on the lists).
         const back = await page.getByRole('main').getByRole('link', { name: studioTexts[locale].back }).boundingBox();
         const title = await page.getByRole('heading', { level: 1 }).boundingBox();
