@@ -234,6 +234,8 @@ test.describe('the studio’s notes (issue 27)', () => {
           }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${path} at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
+          // The editor's state choice was cut on a phone ("Published: visitors see it fr…").
+          expect(await clippedChoices(page, 'every'), `${path} at ${width} px`).toEqual([]);
           await expectNoAxeViolations(page, `${path} at ${width} px in ${theme}`);
         }
       }

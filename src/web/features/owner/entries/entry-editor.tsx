@@ -213,8 +213,8 @@ function StatusField() {
           onChange={(event) => change(['status'], event.target.value)}
           onBlur={() => store.leaveField()}
         >
-          <option value="draft">{t('entries.status.draft')}</option>
-          <option value="published">{t('entries.status.published')}</option>
+          <option value="draft">{t('entries.states.draft')}</option>
+          <option value="published">{t('entries.states.published')}</option>
         </select>
       )}
     </EntryField>
