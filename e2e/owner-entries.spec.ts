@@ -231,6 +231,14 @@ test.describe('the studio’s notes (issue 27)', () => {
             await expect(
               page.getByRole('textbox', { name: fill(en.entries.body_label, { language: 'English' }) }),
             ).toBeVisible();
+            // The cover's input lines up with its label (it stood 10 px in, inside its drop outline).
+            const indent = await page
+              .getByRole('combobox', { name: en.entries.fields.cover })
+              .evaluate((input: HTMLInputElement) => {
+                const label = input.labels?.[0];
+                return label ? input.getBoundingClientRect().left - label.getBoundingClientRect().left : Number.NaN;
+              });
+            expect(Math.abs(indent), `the cover at ${width} px`).toBeLessThan(1);
           }
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${path} at ${width} px in ${theme}`).toBeLessThanOrEqual(0);
