@@ -236,6 +236,15 @@ test.describe('the owner area', () => {
     await page.getByRole('link', { name: uz.nav.settings }).click();
     const sessions = page.getByRole('region', { name: uz.settings.sessions });
     await expect(sessions.getByText(uz.settings.this_device)).toBeVisible();
+    // The badge stands apart from the device's name (they touched: "Chrome on LinuxShu qurilma").
+    const badge = await sessions.getByText(uz.settings.this_device).boundingBox();
+    const name = await sessions.getByText(uz.settings.this_device).evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element.parentElement?.firstChild ?? element);
+      const box = range.getBoundingClientRect();
+      return { right: box.right, top: box.top };
+    });
+    expect(badge && (badge.x - name.right >= 4 || badge.y > name.top + 4)).toBe(true);
     const others = sessions.getByRole('listitem').filter({ hasNotText: uz.settings.this_device });
     const before = await others.count();
     expect(before).toBeGreaterThanOrEqual(1);

@@ -15,7 +15,7 @@ export function SessionList({ sessions, onEnd }: { sessions: OwnerSession[]; onE
         {sessions.map((session) => (
           <li key={session.id} className={`${styles.row} ${styles.sessionRow}`}>
             <span className={styles.text}>
-              <strong>
+              <strong className={styles.rowTitle}>
                 {session.device}
                 {session.current && <span className={styles.badge}>{t('settings.this_device')}</span>}
               </strong>

@@ -179,7 +179,7 @@ export function SharedLinksSetting() {
           {shares.map((share) => (
             <li key={share.id} className={`${styles.row} ${styles.sessionRow}`}>
               <span className={styles.text}>
-                <strong>
+                <strong className={styles.rowTitle}>
                   {share.name}
                   {share.hasPassword && (
                     <span className={styles.badge}>
