@@ -244,8 +244,9 @@ test.describe('the publish bar, the preview of an incomplete draft, and the stud
     const fitted = await frame.boundingBox();
     expect(fitted?.width).toBeLessThan(1280);
 
-    await zoom.getByRole('button', { name: en.preview.actual }).click();
-    await expect(zoom.getByRole('button', { name: en.preview.actual })).toHaveAttribute('aria-pressed', 'true');
+    // Written as English writes a percentage ("100 %" was the French way, in every language).
+    await zoom.getByRole('button', { name: '100%', exact: true }).click();
+    await expect(zoom.getByRole('button', { name: '100%', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(async () => (await frame.boundingBox())?.width).toBe(1280);
     const pane = await preview
       .locator('[data-zoom]')

@@ -3,6 +3,7 @@ import { type ComponentProps, useCallback, useEffect, useId, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '../../../../shared/http.js';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.js';
+import { numberWords } from '../../../../shared/number-words.js';
 import type { Theme } from '../../../../shared/theme.js';
 import { useLocale } from '../../../shared/lib/use-locale.js';
 import { useContentDraft } from '../api/get-content-draft.js';
@@ -44,7 +45,10 @@ export function PreviewPane({ id, section }: { id?: string; section: SectionName
   // Another section's editor keeps this pane: a page it cannot show falls back to the section's own.
   const page = chosenPage && pages.includes(chosenPage) ? chosenPage : (pages[0] ?? 'home');
   const anchor = useFieldAnchor(section, page, snapshot.content);
-  const [language, setLanguage] = useState<Locale>(useLocale());
+  const interfaceLocale = useLocale();
+  const [language, setLanguage] = useState<Locale>(interfaceLocale);
+  // The page at its own size, as the owner's language writes a percentage ("100%", "100 %").
+  const actualSize = numberWords(interfaceLocale, { style: 'percent' })(1);
   const [theme, setTheme] = useState<Theme>('light');
   // On a phone the phone-wide page reads better than a desktop page shrunk to a quarter.
   const [width, setWidth] = useState<(typeof WIDTHS)[number]>(() =>
@@ -132,7 +136,7 @@ export function PreviewPane({ id, section }: { id?: string; section: SectionName
           <Choice
             label={t('preview.zoom')}
             values={ZOOMS}
-            text={(option) => t(`preview.${option}`)}
+            text={(option) => (option === 'actual' ? actualSize : t('preview.fit'))}
             value={zoom}
             onChange={setZoom}
           />
