@@ -426,6 +426,28 @@ test.describe('the statistics dashboard', () => {
         await page.setViewportSize({ width, height: 800 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${theme} at ${width} px`).toBeLessThanOrEqual(0);
+        // The figures of a row line up, under a label of one line or two (a wrapped one pushed its figure down).
+        const misaligned = await page.getByRole('region', { name: uz.stats.summary }).evaluate((summary) => {
+          const rows = new Map<number, Set<number>>();
+          for (const figure of summary.querySelectorAll('li')) {
+            const row = Math.round(figure.getBoundingClientRect().top);
+            const value = figure.querySelector('strong')?.getBoundingClientRect().top ?? Number.NaN;
+            rows.set(row, (rows.get(row) ?? new Set()).add(Math.round(value)));
+          }
+          return [...rows.values()].filter((tops) => tops.size > 1).map((tops) => [...tops]);
+        });
+        expect(misaligned, `${theme} at ${width} px`).toEqual([]);
+        // The periods fill the rows they wrap into: none stands alone at the start of a row.
+        const periods = await page.getByRole('group', { name: uz.stats.range.label }).evaluate((group) => {
+          const buttons = [...group.querySelectorAll('button')].map((button) => button.getBoundingClientRect());
+          return {
+            right: group.getBoundingClientRect().right,
+            rows: buttons
+              .filter((box, index) => index === buttons.length - 1 || box.top !== buttons[index + 1]?.top)
+              .map((box) => Math.round(box.right)),
+          };
+        });
+        for (const end of periods.rows) expect(periods.right - end, `${theme} at ${width} px`).toBeLessThan(12);
       }
       await page.setViewportSize({ width: 375, height: 800 });
       await expectNoAxeViolations(page, theme);
