@@ -400,4 +400,26 @@ test.describe('the content studio', () => {
     expect(breaks.length).toBeGreaterThan(0);
     for (const line of breaks) expect(line).toMatch(/[ @/] \/ /);
   });
+
+  test('beside the preview on a desktop, each text of the About form shows whole, the three languages one under another', async ({
+    page,
+  }) => {
+    await signIn(page, 'english');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/owner/site/about');
+    await expect(page.getByRole('region', { name: en.preview.title })).toBeVisible();
+    // Three languages in a row left a job's title at "Lead product design" and its place at "Oqim Tech, Tashken".
+    const cut = await page
+      .getByRole('main')
+      .evaluate((main) =>
+        [...main.querySelectorAll<HTMLInputElement>('input[type="text"], input:not([type])')]
+          .filter((input) => input.offsetParent !== null && input.scrollWidth > input.clientWidth)
+          .map((input) => input.value),
+      );
+    expect(cut).toEqual([]);
+    // A job's description is a paragraph: a text area of three lines, not a one-line box.
+    const description = page.getByRole('textbox', { name: `${en.fields.description} ${en.languages.english}` }).first();
+    await expect(description).toHaveJSProperty('tagName', 'TEXTAREA');
+    await expect(description).toHaveAttribute('rows', '3');
+  });
 });

@@ -27,6 +27,8 @@ export const localizedLongTextSchema = localized(10_000, 'Plain text; a blank li
   fieldMeta,
   { multiline: true },
 );
+/** A paragraph or two (a job's or a service's description, a project's summary): a small text area. */
+const localizedParagraphSchema = localized(2_000, 'Plain text').register(fieldMeta, { multiline: true, lines: 3 });
 const localizedHtmlSchema = localized(10_000, 'HTML (sanitized before it is shown)').register(fieldMeta, {
   multiline: true,
   html: true,
@@ -142,7 +144,7 @@ const timelineEntrySchema = z.strictObject({
   period: field(periodSchema, { label: 'period' }),
   title: field(localizedTextSchema, { label: 'title' }),
   place: field(localizedTextSchema, { label: 'place' }),
-  description: field(localizedTextSchema, { label: 'description' }),
+  description: field(localizedParagraphSchema, { label: 'description' }),
 });
 
 const iconField = field(iconNameSchema, { label: 'icon' });
@@ -163,7 +165,7 @@ const aboutSchema = z.strictObject({
         z.strictObject({
           icon: iconField,
           title: field(localizedTextSchema, { label: 'title' }),
-          description: field(localizedTextSchema, { label: 'description' }),
+          description: field(localizedParagraphSchema, { label: 'description' }),
         }),
       )
       .max(20),
@@ -190,7 +192,7 @@ const portfolioItemSchema = z.strictObject({
   id: idField,
   group: field(slugSchema.describe('The id of one of the groups'), { label: 'group', hint: 'group' }),
   title: field(localizedTextSchema, { label: 'title' }),
-  summary: field(localizedTextSchema, { label: 'summary' }),
+  summary: field(localizedParagraphSchema, { label: 'summary' }),
   description: field(localizedLongTextSchema, { label: 'description' }),
   image: field(imagePathSchema, { label: 'image', hint: 'image' }),
   image_alt: field(localizedTextSchema, { label: 'image_alt', hint: 'image_alt' }),

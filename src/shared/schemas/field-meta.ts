@@ -96,6 +96,8 @@ export interface FieldMeta {
   kind?: 'picture' | 'social-icon';
   /** A long text, edited in a text area. */
   multiline?: boolean;
+  /** How many lines a text area shows before it scrolls: a paragraph wants fewer than a story (5). */
+  lines?: number;
   /** HTML, edited with the formatting toolbar. */
   html?: boolean;
 }

@@ -74,6 +74,7 @@ function TextControl({
   value,
   max,
   multiline,
+  lines = 5,
   type = 'text',
   optional,
   labelledBy,
@@ -92,6 +93,8 @@ function TextControl({
   value: unknown;
   max: number;
   multiline: boolean;
+  /** A text area's height in lines. */
+  lines?: number | undefined;
   type?: string;
   optional: boolean;
   labelledBy: string;
@@ -117,7 +120,7 @@ function TextControl({
       {multiline ? (
         <textarea
           {...shared}
-          rows={5}
+          rows={lines}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={(event) => {
             const format = html ? shortcutFormat(event) : undefined;
@@ -185,6 +188,7 @@ function Translated({
                 value={valueAt(value, [locale])}
                 max={node.max}
                 multiline={node.multiline}
+                lines={node.lines}
                 optional={false}
                 labelledBy={`${legendId} ${labelId}`}
                 lang={HTML_LANG[locale]}
@@ -480,6 +484,7 @@ export function FieldEditor(props: FieldProps & { root?: boolean }) {
               value={valueAt(snapshot.content, path)}
               max={node.max}
               multiline={node.multiline}
+              lines={node.lines}
               type={node.format ?? 'text'}
               optional={node.optional}
               labelledBy={labelId}

@@ -135,6 +135,15 @@ describe('the forms made from the content schemas', () => {
     expect(kinds['home.greeting']).toMatchObject({ kind: 'translated', max: 2000, multiline: false, optional: false });
     expect(kinds['home.intro']).toMatchObject({ kind: 'translated', multiline: true });
     expect(kinds['footer.description']).toMatchObject({ kind: 'translated', html: true, multiline: true });
+    // A paragraph gets a small text area: in a one-line input a job's description showed "I lead the design of t".
+    for (const path of [
+      'about.experience.*.description',
+      'about.services.*.description',
+      'portfolio.items.*.summary',
+    ]) {
+      expect(kinds[path], path).toMatchObject({ kind: 'translated', multiline: true, lines: 3 });
+    }
+    expect(kinds['home.intro']).not.toHaveProperty('lines');
     expect(kinds['identity.location']).toMatchObject({ kind: 'translated', optional: true });
     expect(kinds['identity.email']).toMatchObject({ kind: 'text', format: 'email', optional: true });
     expect(kinds['home.photo']).toMatchObject({ kind: 'picture' });

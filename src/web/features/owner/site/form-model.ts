@@ -35,8 +35,8 @@ interface NodeBase {
 export type FieldNode = NodeBase &
   (
     | { kind: 'object'; fields: { key: string; node: FieldNode }[] }
-    | { kind: 'translated'; max: number; multiline: boolean; html: boolean }
-    | { kind: 'text'; max: number; multiline: boolean; format?: 'email' | 'url' }
+    | { kind: 'translated'; max: number; multiline: boolean; lines?: number; html: boolean }
+    | { kind: 'text'; max: number; multiline: boolean; lines?: number; format?: 'email' | 'url' }
     | { kind: 'picture' }
     | { kind: 'social-icon' }
     | { kind: 'number'; min?: number; max?: number }
@@ -94,6 +94,7 @@ export function fieldNode(
         kind: 'translated',
         max: maxLength(shape[LOCALES[0]]),
         multiline: meta.multiline ?? false,
+        ...(meta.lines ? { lines: meta.lines } : {}),
         html: meta.html ?? false,
       };
     }
@@ -110,6 +111,7 @@ export function fieldNode(
       kind: 'text',
       max: maxLength(schema),
       multiline: meta.multiline ?? false,
+      ...(meta.lines ? { lines: meta.lines } : {}),
       ...(format ? { format } : {}),
     };
   }
