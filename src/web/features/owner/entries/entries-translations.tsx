@@ -44,7 +44,7 @@ function CollectionTranslations({ collection }: { collection: Collection }) {
             <li key={entry.id}>
               <Link to={`${OWNER_PATHS[collection]}/${entry.id}`}>{entryTitle(entry, locale)}</Link>
               {' — '}
-              {t('translations.missing', { languages: missing.map((code) => t(`languages.${code}`)).join(', ') })}
+              {t('entries.no_version', { languages: missing.map((code) => t(`languages.${code}`)).join(', ') })}
             </li>
           ))}
         </ul>
