@@ -1,6 +1,7 @@
 /**
- * A short description of the browser a session was made in ("Firefox on Android"), so the owner can
- * tell sessions apart. Only this summary is stored, never the user-agent string.
+ * A short description of the browser a session was made in ("Firefox, Android"), so the owner can
+ * tell sessions apart: names only, read alike in every language. Only this summary is stored, never
+ * the user-agent string.
  */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\//, 'Edge'],
@@ -25,6 +26,6 @@ export function describeDevice(userAgent: string | undefined): string {
   const agent = userAgent ?? '';
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return `${browser}, ${system}`;
   return browser ?? system ?? 'Unknown browser';
 }

@@ -148,7 +148,7 @@ export interface OwnerSessionTable {
   id: string;
   /** SHA-256 of the cookie's token; the token itself is never stored. */
   token_hash: string;
-  /** A short description such as "Firefox on Linux", so the owner can tell sessions apart. */
+  /** A short description such as "Firefox, Linux", so the owner can tell sessions apart. */
   device: string;
   created_at: string;
   last_seen_at: string;

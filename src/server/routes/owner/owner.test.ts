@@ -93,7 +93,7 @@ describe('the owner API', () => {
       value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       attributes: ['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Strict'],
     });
-    expect(response.json().data.session).toMatchObject({ device: 'Firefox on Linux', current: true });
+    expect(response.json().data.session).toMatchObject({ device: 'Firefox, Linux', current: true });
     const cookie = setCookie.split(';')[0] ?? '';
     const session = await call('GET', '/owner/session', { cookie });
     expect(session.statusCode).toBe(200);

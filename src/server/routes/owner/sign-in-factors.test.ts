@@ -325,9 +325,9 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
     await testApp.app.outbox.runOnce();
     expect(standIns.smtp.messages).toHaveLength(1);
     const mail = decodedMail(standIns.smtp.messages[0] ?? '');
-    expect(mail).toContain('Firefox on Linux');
+    expect(mail).toContain('Firefox, Linux');
     expect(mail).toContain('https://sahifa.example/owner/settings');
-    expect(String(standIns.bot.calls[0]?.text)).toContain('Firefox on Linux');
+    expect(String(standIns.bot.calls[0]?.text)).toContain('Firefox, Linux');
     // The same browser again: nothing new to tell.
     await signIn({ password: PASSWORD }, address(), device);
     await testApp.app.outbox.runOnce();
