@@ -280,6 +280,27 @@ test.describe('the owner area', () => {
         await expect(page.getByRole('navigation', { name: uz.nav.label })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} in ${theme}`).toBeLessThanOrEqual(0);
+        // The four links stand in two rows of two ("Sozlamalar" stood alone on the second).
+        const rows = await page
+          .getByRole('navigation', { name: uz.nav.label })
+          .getByRole('link')
+          .evaluateAll((links) => {
+            const tops = links.map((link) => Math.round(link.getBoundingClientRect().top));
+            return [...new Set(tops)].map((top) => tops.filter((other) => other === top).length);
+          });
+        expect(rows, `${path} in ${theme}`).toEqual([2, 2]);
+        if (path === '/owner') {
+          // Every folder in sight: a row that scrolled sideways cut the last ones at the screen's edge.
+          const hidden = await page
+            .getByRole('navigation', { name: uz.inbox.folders_label })
+            .getByRole('button')
+            .evaluateAll((folders) =>
+              folders
+                .filter((folder) => folder.getBoundingClientRect().right > document.documentElement.clientWidth)
+                .map((folder) => folder.textContent),
+            );
+          expect(hidden, theme).toEqual([]);
+        }
         if (path === '/owner/settings' && theme === 'light') {
           // On a phone the header goes up with the page: wrapped onto three rows and kept on top, it took a
           // quarter of the screen from every form (with the studio's publish bar, over a third).
