@@ -1,5 +1,5 @@
 import { chooseLanguage, expect, open, test } from './fixtures.js';
-import { first, ownerContent, translations } from './support.js';
+import { first, lineBreaks, ownerContent, translations } from './support.js';
 
 test.describe('portfolio page', () => {
   test('filters by group with "all" first, and opens an item in an accessible dialog', async ({ page }) => {
@@ -75,5 +75,31 @@ test.describe('home page', () => {
     await expect(page.getByRole('main')).toContainText(home.greeting.lotin);
     await page.getByRole('main').getByRole('link', { name: /./ }).first().click();
     await expect(page).toHaveURL(/\/portfolio$/);
+  });
+
+  test('on a phone the highlights share one row, every word whole, in each language', async ({ page }) => {
+    const home = ownerContent('home');
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const locale of ['lotin', 'russian', 'english'] as const) {
+        await open(page, `/?lang=${locale}`);
+        const highlights = page.getByRole('main').locator('dl');
+        await expect(highlights).toContainText(home.highlights[0]?.label[locale] ?? '');
+        // Three in two columns left the third alone on a row, a gap before the footer.
+        const { rows, cut } = await highlights.evaluate((list) => {
+          const items = [...list.children];
+          return {
+            rows: new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size,
+            cut: items.filter((item) => item.scrollWidth > item.clientWidth).map((item) => item.textContent),
+          };
+        });
+        expect(rows, `${locale} at ${width} px`).toBe(1);
+        expect(cut, `${locale} at ${width} px`).toEqual([]);
+        // A label wraps between its words only (at 320 px "завершённых" broke as "завершённы" / "х").
+        for (const label of await highlights.locator('dt').all()) {
+          for (const line of await lineBreaks(label)) expect(line, `${locale} at ${width} px`).toMatch(/\s \/ /);
+        }
+      }
+    }
   });
 });
