@@ -88,6 +88,12 @@ test.describe('notes (issue 27)', () => {
 
     const contents = page.getByRole('navigation', { name: translations.english.notes.contents });
     await expect(contents.getByRole('link')).toHaveText(note.headings);
+    // The contents' box is as wide as the text under it (it ended 60 px short of the paragraphs).
+    const edges = await article.evaluate((element) => {
+      const right = (selector: string) => element.querySelector(selector)?.getBoundingClientRect().right ?? Number.NaN;
+      return { contents: right('nav[aria-labelledby="contents-title"]'), text: right('h2 ~ p, h2 + p') };
+    });
+    expect(Math.abs(edges.contents - edges.text)).toBeLessThan(2);
     const last = note.headings.at(-1) ?? '';
     await contents.getByRole('link', { name: last }).click();
     const heading = page.getByRole('heading', { level: 2, name: last });
