@@ -240,6 +240,10 @@ test.describe('the publish bar, the preview of an incomplete draft, and the stud
     const frame = preview.locator(`iframe[title="${en.preview.frame}"]`);
     await expect.poll(() => inPreview(page, 'main h1', 'count')).toBe(1);
     const zoom = preview.getByRole('group', { name: en.preview.zoom });
+    // Each choice is a framed group: the five ran together as one row of buttons.
+    for (const name of [en.preview.language, en.preview.theme, en.preview.width, en.preview.zoom]) {
+      await expect(preview.getByRole('group', { name }), name).toHaveCSS('border-top-style', 'solid');
+    }
     await expect(zoom.getByRole('button', { name: en.preview.fit })).toHaveAttribute('aria-pressed', 'true');
     const fitted = await frame.boundingBox();
     expect(fitted?.width).toBeLessThan(1280);
