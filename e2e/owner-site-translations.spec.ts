@@ -105,7 +105,7 @@ test.describe("the studio's translation report", () => {
     const en = studioTexts.english;
     await expect(
       page.getByRole('region', { name: en.entries.collections.notes }).getByRole('listitem').first(),
-    ).toContainText(en.entries.no_version.replace('{{languages}}', en.languages.english));
+    ).toContainText(en.entries.no_version.split('{{')[0] ?? '');
     await expect(page.getByRole('region', { name: en.entries.collections.notes })).not.toContainText(
       en.translations.missing.replace(': {{languages}}', ''),
     );
