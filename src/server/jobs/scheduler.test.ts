@@ -77,6 +77,32 @@ describe('the job scheduler', () => {
     expect(runs).toBe(3);
   });
 
+  it('settles once the runs in progress have finished, and keeps running the jobs after', async () => {
+    const held = gate();
+    let runs = 0;
+    scheduler.add({
+      name: 'held',
+      intervalMs: 1_000,
+      run: async () => {
+        runs++;
+        if (runs === 1) await held.closed;
+      },
+    });
+    await scheduler.settled();
+    scheduler.start();
+    let settled = false;
+    const settling = scheduler.settled().then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    held.open();
+    await settling;
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(2);
+  });
+
   it('waits for the runs in progress when it stops, tells them to stop, and runs nothing after', async () => {
     const held = gate();
     const seen: { signal?: AbortSignal; finished: boolean } = { finished: false };

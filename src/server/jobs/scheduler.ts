@@ -64,6 +64,15 @@ export class JobScheduler {
     await this.launch(scheduled);
   }
 
+  /**
+   * Resolves once no job is running: the start-up runs have finished. Tests wait for it before they
+   * write what a job reads, such as visits of past days that the statistics' roll-up would sum up
+   * half-written.
+   */
+  async settled(): Promise<void> {
+    for (const scheduled of this.jobs.values()) while (scheduled.running) await scheduled.running;
+  }
+
   /** Stops every timer, tells running jobs to stop, and waits for them. */
   async stop(): Promise<void> {
     this.stopping.abort();
