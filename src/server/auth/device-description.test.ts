@@ -14,4 +14,10 @@ describe('describeDevice', () => {
     );
     expect(describeDevice('curl/8.5.0')).toBe('curl');
   });
+
+  it('answers nothing for a browser it does not know, to be named in the reader language', () => {
+    // "Unknown browser" was stored, and stood in English on the Russian and Uzbek settings.
+    expect(describeDevice('SomeCrawler/2.1')).toBe('');
+    expect(describeDevice(undefined)).toBe('');
+  });
 });

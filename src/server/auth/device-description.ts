@@ -1,7 +1,8 @@
 /**
  * A short description of the browser a session was made in ("Firefox, Android"), so the owner can
  * tell sessions apart: names only, read alike in every language. Only this summary is stored, never
- * the user-agent string.
+ * the user-agent string; an empty one when neither is known, which the settings and the sign-in
+ * notice put in the reader's language.
  */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(?:e|A|iOS)?\//, 'Edge'],
@@ -27,5 +28,5 @@ export function describeDevice(userAgent: string | undefined): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1];
   if (browser && system) return `${browser}, ${system}`;
-  return browser ?? system ?? 'Unknown browser';
+  return browser ?? system ?? '';
 }

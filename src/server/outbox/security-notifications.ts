@@ -120,7 +120,7 @@ export async function securityNotification(
   if (job.kind === 'new_sign_in') {
     const signIn = texts.new_sign_in;
     return notification(job.id, fill(signIn.subject, { site }), [
-      fill(signIn.text, { site, device: String(payload.device), time }),
+      fill(signIn.text, { site, device: String(payload.device || signIn.unknown_device), time }),
       fill(signIn.settings, { link: settingsLink }),
     ]);
   }

@@ -142,6 +142,7 @@ export const passkeyRemovedResponseSchema = successResponseSchema(z.object({ rem
 
 const sessionSchema = z.object({
   id: z.string(),
+  /** Its browser and system ("Firefox, Linux"); empty when neither is known, for the reader's language to name. */
   device: z.string(),
   createdAt: z.string(),
   lastSeenAt: z.string(),

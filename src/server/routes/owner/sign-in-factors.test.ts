@@ -52,14 +52,19 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
   const call = (
     method: Method,
     url: string,
-    { cookie, payload, remoteAddress }: { cookie?: string; payload?: object; remoteAddress?: string } = {},
+    {
+      cookie,
+      payload,
+      remoteAddress,
+      userAgent = FIREFOX,
+    }: { cookie?: string; payload?: object; remoteAddress?: string; userAgent?: string } = {},
   ) =>
     testApp.app.inject({
       method,
       url: `/api/v1${url}`,
       payload,
       remoteAddress,
-      headers: { ...(method === 'GET' ? {} : SAME_ORIGIN), ...(cookie ? { cookie } : {}), 'user-agent': FIREFOX },
+      headers: { ...(method === 'GET' ? {} : SAME_ORIGIN), ...(cookie ? { cookie } : {}), 'user-agent': userAgent },
     });
 
   async function signIn(body: object = { password: PASSWORD }, remoteAddress = address(), deviceCookie = '') {
@@ -332,6 +337,27 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
     await signIn({ password: PASSWORD }, address(), device);
     await testApp.app.outbox.runOnce();
     expect(standIns.smtp.messages).toHaveLength(1);
+  });
+
+  it('names a browser it does not know in the language of the notices', async () => {
+    // "Unknown browser" stood in English in every language's notice and settings.
+    await testApp.close();
+    testApp = await createTestApp({
+      notifications: { ...standInSettings(standIns, ['email', 'telegram']), locale: 'russian' },
+      siteOrigin: 'https://sahifa.example',
+    });
+    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, CHEAP));
+    const signedIn = await call('POST', '/owner/session', {
+      payload: { password: PASSWORD },
+      remoteAddress: address(),
+      userAgent: 'SomeCrawler/2.1',
+    });
+    expect(signedIn.json().data.session.device).toBe('');
+    await testApp.app.outbox.runOnce();
+    // Cyrillic text goes in base64: the plain part is the first.
+    const plain = /base64\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(standIns.smtp.messages[0] ?? '')?.[1] ?? '';
+    expect(Buffer.from(plain, 'base64').toString()).toContain('которого раньше не было: неизвестный браузер,');
+    expect(String(standIns.bot.calls[0]?.text)).toContain('которого раньше не было: неизвестный браузер,');
   });
 
   it('tells the owner once of 20 failed sign-ins in an hour, from anywhere', async () => {

@@ -16,7 +16,7 @@ export function SessionList({ sessions, onEnd }: { sessions: OwnerSession[]; onE
           <li key={session.id} className={`${styles.row} ${styles.sessionRow}`}>
             <span className={styles.text}>
               <strong className={styles.rowTitle}>
-                {session.device}
+                {session.device || t('settings.unknown_device')}
                 {session.current && <span className={styles.badge}>{t('settings.this_device')}</span>}
               </strong>
               <span className={styles.muted}>
