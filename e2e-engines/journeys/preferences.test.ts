@@ -58,6 +58,9 @@ journeys('theme and language', (site) => {
     await chooseLanguage(page, 'English');
     await page.expectText(byRole('heading', undefined, { level: 1 }), english.contact.title);
     await page.expectRequest('the dropped preferences request', (request) => PREFERENCES.test(request.path));
+    // Written by the page itself; WebKit stores it a moment later (a reload at once once went without it).
+    await page.expectCookie('theme', 'dark');
+    await page.expectCookie('locale', 'english');
 
     await page.reload();
     await page.expectHtmlAttribute('data-theme', 'dark');

@@ -216,6 +216,22 @@ export class SitePage {
   }
 
   /**
+   * Waits until the browser's cookie store holds a cookie the page wrote. WebKit hands a
+   * `document.cookie` write to its network process later: a reload at once can go out without it.
+   */
+  async expectCookie(name: string, value: string): Promise<void> {
+    const deadline = Date.now() + WAIT_MS;
+    let last = await this.cookie(name);
+    while (last !== value) {
+      if (Date.now() > deadline) {
+        throw new Error(`${this.engine}: cookie ${name}: expected ${value}, got ${String(last)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      last = await this.cookie(name);
+    }
+  }
+
+  /**
    * Everything that went wrong and was not expected: what the page probe reported (every engine),
    * what the protocol reported (where it can), and every request the site answered with an error.
    */
