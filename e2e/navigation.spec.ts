@@ -121,6 +121,8 @@ test.describe('routes and navigation (spec §2)', () => {
     await waitForPage(page);
     const identity = await siteIdentity(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 – Topilmadi');
+    // The big number is the heading's own: the page says 404 once (it stood above "404 – Topilmadi").
+    expect((await page.getByRole('main').innerText()).match(/404/g)).toHaveLength(1);
     await expect(page).toHaveTitle(`${fullName(identity, 'lotin')} - 404 – Topilmadi`);
     expect(lotin.errors['404'].joke_descriptions).toContain(await page.getByTestId('joke').textContent());
 
