@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Locale } from '../../../shared/locales.js';
 import { hashPassword } from '../../auth/password.js';
 import { saveContactMessage } from '../../repositories/contact-repository.js';
 import { setPasswordHash } from '../../repositories/owner-repository.js';
@@ -34,10 +35,10 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
   const standIns = notificationStandInsForBlock();
   let testApp: TestApp;
 
-  async function start(channels: Array<'email' | 'telegram'> = ['email', 'telegram']) {
+  async function start(channels: Array<'email' | 'telegram'> = ['email', 'telegram'], locale?: Locale) {
     standIns.clear();
     testApp = await createTestApp({
-      notifications: standInSettings(standIns, channels),
+      notifications: { ...standInSettings(standIns, channels), ...(locale ? { locale } : {}) },
       siteOrigin: 'https://sahifa.example',
     });
     await setPasswordHash(testApp.db, await hashPassword(PASSWORD, CHEAP));
@@ -342,11 +343,7 @@ describe(`the owner's sign-in factors, reset and notices, on ${testDialect}`, ()
   it('names a browser it does not know in the language of the notices', async () => {
     // "Unknown browser" stood in English in every language's notice and settings.
     await testApp.close();
-    testApp = await createTestApp({
-      notifications: { ...standInSettings(standIns, ['email', 'telegram']), locale: 'russian' },
-      siteOrigin: 'https://sahifa.example',
-    });
-    await setPasswordHash(testApp.db, await hashPassword(PASSWORD, CHEAP));
+    await start(undefined, 'russian');
     const signedIn = await call('POST', '/owner/session', {
       payload: { password: PASSWORD },
       remoteAddress: address(),
